@@ -1,0 +1,20 @@
+/**
+ * The bounds the strict parser enforces.
+ */
+export interface JsonLimits {
+  /** The most UTF-16 code units accepted; longer input is refused before scanning (TOO_LARGE). */
+  readonly maxLength: number;
+  /** The deepest nesting of arrays and objects (TOO_DEEP). */
+  readonly maxDepth: number;
+  /** `'reject'` refuses a `__proto__` member (PROTO_KEY); `'keep'` keeps it as an own property. */
+  readonly protoKey: 'reject' | 'keep';
+}
+
+/**
+ * The strict defaults: 1 MiB of text, 64 levels, `__proto__` refused.
+ */
+export const DEFAULT_JSON_LIMITS: JsonLimits = Object.freeze({
+  maxLength: 1_048_576,
+  maxDepth: 64,
+  protoKey: 'reject',
+});
