@@ -162,11 +162,13 @@ function unexpected(what: string): ParseFailure {
 }
 
 function skipWhitespace(): void {
-  while (pos < end) {
-    const code = text.charCodeAt(pos);
-    if (code === CHAR_SPACE || code === CHAR_LF || code === CHAR_CR || code === CHAR_TAB) pos++;
-    else return;
+  let at = pos;
+  while (at < end) {
+    const code = text.charCodeAt(at);
+    if (code === CHAR_SPACE || code === CHAR_LF || code === CHAR_CR || code === CHAR_TAB) at++;
+    else break;
   }
+  pos = at;
 }
 
 function parseValue(): JsonValue {
@@ -200,6 +202,8 @@ function parseObject(): JsonValue {
   enter();
   pos++; // {
   const object: { [key: string]: JsonValue } = {};
+  let members = 0;
+  let firstKey = '';
   skipWhitespace();
   if (text.charCodeAt(pos) === CHAR_RIGHT_BRACE) {
     pos++;
@@ -213,7 +217,9 @@ function parseObject(): JsonValue {
     const key = parseString();
     inKey = false;
     path[depth - 1] = key;
-    if (hasOwn.call(object, key)) {
+    // The first member cannot be a duplicate; the second only of the first. Most segment objects
+    // have one or two members, so the own-property lookup is rarely needed.
+    if (members === 0 ? false : members === 1 ? key === firstKey : hasOwn.call(object, key)) {
       throw new ParseFailure('DUPLICATE_KEY', keyOffset, `duplicate member name "${excerpt(key)}"`, depth);
     }
     skipWhitespace();
@@ -231,6 +237,7 @@ function parseObject(): JsonValue {
     } else {
       object[key] = value;
     }
+    if (members++ === 0) firstKey = key;
     skipWhitespace();
     const next = text.charCodeAt(pos);
     if (next === CHAR_COMMA) {
@@ -335,37 +342,52 @@ function parseNumber(): number {
 }
 
 function parseString(): string {
-  const start = ++pos; // after the opening quote
+  // Locals, not module state, in the hottest loop: V8 keeps them in registers.
+  const source = text;
+  const start = pos + 1; // after the opening quote
+  let at = start;
   let surrogates = false;
   for (;;) {
-    if (pos >= end) throw new ParseFailure('INVALID_JSON', start - 1, 'unterminated string', depth);
-    const code = text.charCodeAt(pos);
+    if (at >= end) {
+      pos = at;
+      throw new ParseFailure('INVALID_JSON', start - 1, 'unterminated string', depth);
+    }
+    const code = source.charCodeAt(at);
     if (code === CHAR_QUOTE) {
-      const value = text.slice(start, pos++);
+      const value = source.slice(start, at);
+      pos = at + 1;
       if (surrogates) assertWellFormed(value, start);
       return value;
     }
-    if (code === CHAR_BACKSLASH) return parseEscapedString(start);
-    if (code < CHAR_SPACE) throw controlCharacter(code);
+    if (code === CHAR_BACKSLASH) {
+      pos = at;
+      return parseEscapedString(start, surrogates);
+    }
+    if (code < CHAR_SPACE) {
+      pos = at;
+      throw controlCharacter(code);
+    }
     if (code >= CHAR_SURROGATE_MIN && code <= CHAR_SURROGATE_MAX) surrogates = true;
-    pos++;
+    at++;
   }
 }
 
 /** The slow path, taken from the first backslash on. */
-function parseEscapedString(start: number): string {
+function parseEscapedString(start: number, surrogatesBefore: boolean): string {
   let value = text.slice(start, pos);
   let chunkStart = pos;
+  let surrogates = surrogatesBefore;
   for (;;) {
     if (pos >= end) throw new ParseFailure('INVALID_JSON', start - 1, 'unterminated string', depth);
     const code = text.charCodeAt(pos);
     if (code === CHAR_QUOTE) {
       value += text.slice(chunkStart, pos++);
-      assertWellFormed(value, start);
+      if (surrogates) assertWellFormed(value, start);
       return value;
     }
     if (code < CHAR_SPACE) throw controlCharacter(code);
     if (code !== CHAR_BACKSLASH) {
+      if (code >= CHAR_SURROGATE_MIN && code <= CHAR_SURROGATE_MAX) surrogates = true;
       pos++;
       continue;
     }
@@ -397,9 +419,12 @@ function parseEscapedString(start: number): string {
       case CHAR_LOWER_T:
         value += '\t';
         break;
-      case CHAR_LOWER_U:
-        value += String.fromCharCode(readHex4());
+      case CHAR_LOWER_U: {
+        const unit = readHex4();
+        if (unit >= CHAR_SURROGATE_MIN && unit <= CHAR_SURROGATE_MAX) surrogates = true;
+        value += String.fromCharCode(unit);
         break;
+      }
       default:
         pos -= 2;
         throw new ParseFailure('INVALID_JSON', pos, `invalid escape "${excerpt(text.slice(pos, pos + 2))}"`, depth);
