@@ -1,0 +1,32 @@
+// The isomorphic core: web APIs only, no Node built-ins, no eval.
+export type { Issue, IssueCode } from './issues/issue';
+export { encodePointer, appendPointer } from './issues/encodePointer';
+export { formatIssues } from './issues/formatIssues';
+
+export { parseJson, type JsonValue, type ParseResult } from './json/parseJson';
+export { parseJsonBytes } from './json/parseJsonBytes';
+export { DEFAULT_JSON_LIMITS, type JsonLimits } from './json/jsonLimits';
+
+export {
+  MediaSchema,
+  SegmentSchema,
+  SegmentSchemas,
+  SegmentReplySchema,
+  SEGMENT_TYPES,
+  MEDIA_KINDS,
+  type Media,
+  type MediaSegment,
+  type Segment,
+  type SegmentReply,
+  type SegmentType,
+} from './segments/segmentCatalog';
+export { validateSegments, type SegmentValidation } from './segments/validateSegments';
+export { segmentJsonSchema, type JsonSchema } from './segments/segmentJsonSchema';
+export { lowerJsonSchema } from './segments/lowerJsonSchema';
+export { openAiResponseFormat, anthropicReplyTool, geminiGenerationConfig, SEGMENT_SCHEMA_NAME } from './segments/providerSchemas';
+export { segmentInstruction } from './segments/segmentInstruction';
+
+export { checkReply, type CheckReplyOptions } from './reply/checkReply';
+export { finalizeReply, type TurnEnd } from './reply/finalizeReply';
+export { failureNotice, DEFAULT_FAILURE_NOTICE } from './reply/failureNotice';
+export type { ReplyResult, ReplyStatus, ReplyStage, ReplyMeta, Enforcement, Finding, Usage } from './reply/replyResult';

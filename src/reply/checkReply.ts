@@ -1,0 +1,56 @@
+import type { Issue } from '../issues/issue';
+import { DEFAULT_JSON_LIMITS, type JsonLimits } from '../json/jsonLimits';
+import { parseJson } from '../json/parseJson';
+import { SEGMENT_SCHEMA_NAME } from '../segments/providerSchemas';
+import type { SegmentReply } from '../segments/segmentCatalog';
+import { validateSegments } from '../segments/validateSegments';
+import { DEFAULT_FAILURE_NOTICE } from './failureNotice';
+import { finalizeReply } from './finalizeReply';
+import type { Enforcement, ReplyResult, ReplyStage } from './replyResult';
+
+/** Options of {@link checkReply}. */
+export interface CheckReplyOptions {
+  /** `'segments'` (the IM preset, default) or `false` (plain text: one text segment, nothing parsed). */
+  readonly schema?: 'segments' | false;
+  /** Parser bounds (length, depth, `__proto__`). */
+  readonly limits?: Partial<JsonLimits>;
+  /** The host's failure notice text. */
+  readonly failureNotice?: string;
+  /** Recorded in `meta`; `checkReply` itself calls no model. */
+  readonly stage?: ReplyStage;
+  readonly attempts?: number;
+  readonly enforcement?: Enforcement;
+}
+
+/**
+ * Checks one raw model reply and returns a `ReplyResult`. Never throws for bad model output.
+ *
+ * @example
+ * const result = await checkReply('{"segments":[{"type":"text","data":{"text":"hi"}}]}');
+ * if (result.status === 'completed') send(result.value.segments);
+ * else send(result.notice!.segments);
+ */
+export async function checkReply(text: string, options: CheckReplyOptions = {}): Promise<ReplyResult<SegmentReply>> {
+  const startedAt = performance.now();
+  const end = {
+    attempts: options.attempts ?? 1,
+    stage: options.stage ?? 'model',
+    enforcement: options.enforcement ?? 'prompt_only',
+    schemaName: options.schema === false ? 'text' : SEGMENT_SCHEMA_NAME,
+    startedAt,
+    failureNoticeText: options.failureNotice ?? DEFAULT_FAILURE_NOTICE,
+  } as const;
+
+  if (options.schema === false) {
+    const value: SegmentReply = { segments: text.trim() === '' ? [] : [{ type: 'text', data: { text } }] };
+    return finalizeReply({ ...end, status: 'completed', value });
+  }
+
+  const parsed = parseJson(text, { ...DEFAULT_JSON_LIMITS, ...options.limits });
+  if (!parsed.ok) return finalizeReply({ ...end, status: 'validation_failed', issues: [parsed.issue] });
+
+  const validated = validateSegments(parsed.value);
+  if (!validated.ok) return finalizeReply({ ...end, status: 'validation_failed', issues: validated.issues });
+
+  return finalizeReply({ ...end, status: 'completed', value: validated.value, issues: [] as Issue[] });
+}

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Tests what ships: the built dist/, imported as ESM and required as CJS by its package name.
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const built = existsSync(`${root}dist/index.js`);
+const reply = '{"segments":[{"type":"text","data":{"text":"hi"}}]}';
+
+describe.runIf(built)('the built package', () => {
+  it('imports as ESM by its name and checks a reply', async () => {
+    const esm = await import('replyguard');
+    const result = await esm.checkReply(reply);
+    expect(result.status).toBe('completed');
+    expect(esm.parseJson('{"a":1,"a":2}')).toMatchObject({ ok: false, issue: { code: 'DUPLICATE_KEY' } });
+  });
+
+  it('requires as CJS by its name and checks a reply', async () => {
+    const cjs = createRequire(import.meta.url)('replyguard');
+    expect((await cjs.checkReply(reply)).status).toBe('completed');
+    expect(cjs.segmentJsonSchema().$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+  });
+
+  it('has types first in every export condition', () => {
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    for (const [entry, conditions] of Object.entries(pkg.exports as Record<string, unknown>)) {
+      if (typeof conditions === 'string') continue;
+      for (const branch of Object.values(conditions as Record<string, Record<string, string>>)) {
+        expect(Object.keys(branch)[0], entry).toBe('types');
+        for (const file of Object.values(branch)) expect(existsSync(`${root}${file}`), file).toBe(true);
+      }
+    }
+    expect(pkg.sideEffects).toBe(false);
+  });
+
+  it('passes publint', () => {
+    const out = execFileSync(process.execPath, [`${root}node_modules/publint/src/cli.js`, '--strict'], { cwd: root, encoding: 'utf8' });
+    expect(out).not.toMatch(/error|warning/i);
+  });
+});
+
+it('the build ran before the tests', () => {
+  // .ci/run builds first; a missing dist/ means the package tests above were skipped.
+  expect(built || process.env.CI !== 'true').toBe(true);
+});
