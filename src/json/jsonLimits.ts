@@ -13,7 +13,7 @@ export interface JsonLimits {
 /**
  * The strict defaults: 1 MiB of text, 64 levels, `__proto__` refused.
  */
-export const DEFAULT_JSON_LIMITS: JsonLimits = Object.freeze({
+export const DEFAULT_JSON_LIMITS: JsonLimits = /* @__PURE__ */ Object.freeze({
   maxLength: 1_048_576,
   maxDepth: 64,
   protoKey: 'reject',

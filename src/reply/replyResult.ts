@@ -56,4 +56,4 @@ export interface ReplyResult<TValue = SegmentReply> {
 }
 
 /** No tokens. */
-export const NO_USAGE: Usage = Object.freeze({ inputTokens: 0, outputTokens: 0 });
+export const NO_USAGE: Usage = /* @__PURE__ */ Object.freeze({ inputTokens: 0, outputTokens: 0 });

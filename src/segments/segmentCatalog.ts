@@ -1,53 +1,56 @@
-import * as v from 'valibot';
+import { type InferOutput, type ObjectEntries, array, literal, number, picklist, strictObject, string, union, variant } from 'valibot';
+
+// Calls are marked pure so a bundler can drop the catalog from apps that only import the parser.
 
 /** Where a media segment's bytes come from. */
 export const MEDIA_KINDS = ['url', 'path', 'base64', 'file'] as const;
 
 /** A media reference: closed, both fields required. */
-export const MediaSchema = v.strictObject({
-  kind: v.picklist(MEDIA_KINDS),
-  value: v.string(),
+export const MediaSchema = /* @__PURE__ */ strictObject({
+  kind: /* @__PURE__ */ picklist(MEDIA_KINDS),
+  value: /* @__PURE__ */ string(),
 });
 
-const segment = <TType extends string, TData extends v.ObjectEntries>(type: TType, data: TData) =>
-  v.strictObject({ type: v.literal(type), data: v.strictObject(data) });
+/* @__NO_SIDE_EFFECTS__ */
+const segment = <TType extends string, TData extends ObjectEntries>(type: TType, data: TData) =>
+  strictObject({ type: literal(type), data: strictObject(data) });
 
 /**
  * The IM segment catalog: one closed schema per segment type, written once. The JSON Schema
  * export, the provider lowerings and the model instruction are all derived from it.
  */
 export const SegmentSchemas = [
-  segment('text', { text: v.string() }),
-  segment('markdown', { content: v.string() }),
-  segment('mention', { target: v.string() }),
-  segment('image', { media: MediaSchema }),
-  segment('audio', { media: MediaSchema }),
-  segment('video', { media: MediaSchema }),
-  segment('file', { media: MediaSchema }),
-  segment('reply', { message_id: v.string() }),
-  segment('forward', { forward_id: v.string() }),
-  segment('face', { id: v.union([v.string(), v.number()]) }),
-  segment('dice', {}),
-  segment('rps', {}),
-  segment('share', { url: v.string(), title: v.string() }),
+  /* @__PURE__ */ segment('text', { text: /* @__PURE__ */ string() }),
+  /* @__PURE__ */ segment('markdown', { content: /* @__PURE__ */ string() }),
+  /* @__PURE__ */ segment('mention', { target: /* @__PURE__ */ string() }),
+  /* @__PURE__ */ segment('image', { media: MediaSchema }),
+  /* @__PURE__ */ segment('audio', { media: MediaSchema }),
+  /* @__PURE__ */ segment('video', { media: MediaSchema }),
+  /* @__PURE__ */ segment('file', { media: MediaSchema }),
+  /* @__PURE__ */ segment('reply', { message_id: /* @__PURE__ */ string() }),
+  /* @__PURE__ */ segment('forward', { forward_id: /* @__PURE__ */ string() }),
+  /* @__PURE__ */ segment('face', { id: /* @__PURE__ */ union([/* @__PURE__ */ string(), /* @__PURE__ */ number()]) }),
+  /* @__PURE__ */ segment('dice', {}),
+  /* @__PURE__ */ segment('rps', {}),
+  /* @__PURE__ */ segment('share', { url: /* @__PURE__ */ string(), title: /* @__PURE__ */ string() }),
 ] as const;
 
 /** One segment: a variant on `type`. */
-export const SegmentSchema = v.variant('type', SegmentSchemas);
+export const SegmentSchema = /* @__PURE__ */ variant('type', SegmentSchemas);
 
 /** The whole reply: `{ "segments": [...] }`, order preserved, an empty list meaning "no reply". */
-export const SegmentReplySchema = v.strictObject({ segments: v.array(SegmentSchema) });
+export const SegmentReplySchema = /* @__PURE__ */ strictObject({ segments: /* @__PURE__ */ array(SegmentSchema) });
 
 /** A validated segment. */
-export type Segment = v.InferOutput<typeof SegmentSchema>;
+export type Segment = InferOutput<typeof SegmentSchema>;
 /** The type names of the catalog. */
 export type SegmentType = Segment['type'];
 /** A validated IM reply. */
-export type SegmentReply = v.InferOutput<typeof SegmentReplySchema>;
+export type SegmentReply = InferOutput<typeof SegmentReplySchema>;
 /** A media reference. */
-export type Media = v.InferOutput<typeof MediaSchema>;
+export type Media = InferOutput<typeof MediaSchema>;
 /** The segment types that carry media. */
 export type MediaSegment = Extract<Segment, { data: { media: Media } }>;
 
 /** The segment type names, in catalog order. */
-export const SEGMENT_TYPES: readonly SegmentType[] = SegmentSchemas.map((schema) => schema.entries.type.literal);
+export const SEGMENT_TYPES: readonly SegmentType[] = /* @__PURE__ */ SegmentSchemas.map((schema) => schema.entries.type.literal);

@@ -1,5 +1,4 @@
-import { toJsonSchema } from '@valibot/to-json-schema';
-import { SegmentReplySchema } from './segmentCatalog';
+import { GENERATED_SEGMENT_JSON_SCHEMA } from './segmentJsonSchema.generated';
 
 /** A JSON Schema document, as plain data. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
@@ -7,14 +6,14 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 let cached: JsonSchema | undefined;
 
 /**
- * The segment reply as a JSON Schema (draft 2020-12), converted from the valibot catalog.
- * Computed once, frozen deeply, and shared.
+ * The segment reply as a JSON Schema (draft 2020-12): the valibot catalog converted by
+ * @valibot/to-json-schema at build time. Frozen deeply and shared.
  */
 export function segmentJsonSchema(): JsonSchema {
   cached ??= deepFreeze({
     $id: 'https://replyguard.dev/schemas/segments.json',
     title: 'replyguard segment reply',
-    ...toJsonSchema(SegmentReplySchema, { target: 'draft-2020-12' }),
+    ...structuredClone(GENERATED_SEGMENT_JSON_SCHEMA),
   });
   return cached;
 }

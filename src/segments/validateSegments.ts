@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { type BaseIssue, safeParse } from 'valibot';
 import type { Issue, IssueCode } from '../issues/issue';
 import { encodePointer } from '../issues/encodePointer';
 import { excerpt } from '../issues/excerpt';
@@ -15,13 +15,13 @@ export function validateSegments(value: unknown): SegmentValidation {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, issues: [{ code: 'NOT_AN_OBJECT', path: '', message: 'the reply must be one JSON object {"segments": [...]}' }] };
   }
-  const result = v.safeParse(SegmentReplySchema, value);
+  const result = safeParse(SegmentReplySchema, value);
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, issues: result.issues.map(toIssue) };
 }
 
 /** Maps a valibot issue to a stable replyguard code, pointer and short message. */
-export function toIssue(item: v.BaseIssue<unknown>): Issue {
+export function toIssue(item: BaseIssue<unknown>): Issue {
   const tokens = (item.path ?? []).map((entry) => entry.key as string | number);
   const path = encodePointer(tokens);
   const last = tokens[tokens.length - 1];
@@ -29,7 +29,7 @@ export function toIssue(item: v.BaseIssue<unknown>): Issue {
   return { code, path, message: messageOf(code, item, last) };
 }
 
-function codeOf(item: v.BaseIssue<unknown>, last: string | number | undefined): IssueCode {
+function codeOf(item: BaseIssue<unknown>, last: string | number | undefined): IssueCode {
   if (item.type === 'strict_object') return item.expected === 'never' ? 'UNKNOWN_FIELD' : 'MISSING_FIELD';
   // A variant issue on the discriminator itself is an unknown type; elsewhere the segment is no object.
   if (item.type === 'variant') return last === 'type' ? 'UNKNOWN_SEGMENT_TYPE' : 'WRONG_TYPE';
@@ -37,7 +37,7 @@ function codeOf(item: v.BaseIssue<unknown>, last: string | number | undefined): 
   return 'WRONG_TYPE';
 }
 
-function messageOf(code: IssueCode, item: v.BaseIssue<unknown>, last: string | number | undefined): string {
+function messageOf(code: IssueCode, item: BaseIssue<unknown>, last: string | number | undefined): string {
   switch (code) {
     case 'UNKNOWN_FIELD':
       return `unknown field "${excerpt(String(last))}"; every object is closed`;

@@ -1,0 +1,8 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import { expect, it } from 'vitest';
+import { SegmentReplySchema } from '../../src/segments/segmentCatalog';
+import { GENERATED_SEGMENT_JSON_SCHEMA } from '../../src/segments/segmentJsonSchema.generated';
+
+it('the generated JSON Schema is what @valibot/to-json-schema makes of the catalog now (run scripts/generate-schema.mjs)', () => {
+  expect(GENERATED_SEGMENT_JSON_SCHEMA).toEqual(toJsonSchema(SegmentReplySchema, { target: 'draft-2020-12' }));
+});
