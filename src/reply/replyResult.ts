@@ -1,4 +1,4 @@
-import type { Issue } from '../issues/issue';
+import type { Issue, IssueCode } from '../issues/issue';
 import type { SegmentReply } from '../segments/segmentCatalog';
 
 /** How a turn ended. */
@@ -31,7 +31,11 @@ export interface ReplyMeta {
  * It names the rule and the place, never the leaked text.
  */
 export interface Finding {
+  /** What the policy did: `LEAK_MASKED`, `MEDIA_UNAVAILABLE`, `HOST_PATH_MASKED`. */
+  readonly code: IssueCode;
+  /** The rule that fired. */
   readonly rule: string;
+  /** The RFC 6901 pointer of the string or segment. */
   readonly path: string;
   /** The UTF-16 span inside the string at `path`, before masking. */
   readonly start?: number;

@@ -1,0 +1,25 @@
+/** A span `[start, end)` of UTF-16 offsets inside one string. */
+export type Span = readonly [start: number, end: number];
+
+/**
+ * One detection rule of the outbound leak scanner.
+ *
+ * A rule runs only when one of its `keywords` occurs in the lowercased text (a cheap prefilter,
+ * so most rules cost one `includes` per string). It finds spans either with a global `pattern`
+ * (the secret is the named group `secret`, or the whole match) or with a `find` function for
+ * what a regex cannot do in linear time.
+ */
+export interface LeakRule {
+  /** A stable id, reported in findings: `github-token`, `private-key`, … */
+  readonly id: string;
+  /** The provider or kind the rule belongs to. */
+  readonly family: string;
+  /** Lowercase substrings one of which must occur for the rule to run; empty runs it always. */
+  readonly keywords: readonly string[];
+  /** A global regex (flag `g`; add `d` when it has a `secret` group). Must run in linear time. */
+  readonly pattern?: RegExp;
+  /** A matcher for what no linear-time regex expresses. */
+  readonly find?: (text: string) => Iterable<Span>;
+  /** Rejects a candidate secret (placeholders, low entropy); `match` is the whole match. */
+  readonly accept?: (secret: string, match: string) => boolean;
+}
