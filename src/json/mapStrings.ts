@@ -16,10 +16,12 @@ export function mapStrings<T>(value: T, visit: (text: string, pointer: string) =
     return (copy ?? value) as T;
   }
   if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
     let copy: Record<string, unknown> | undefined;
-    for (const [key, inner] of Object.entries(value)) {
+    for (const key of Object.keys(record)) {
+      const inner = record[key];
       const next = mapStrings(inner, visit, appendPointer(pointer, key));
-      if (next !== inner) (copy ??= { ...value })[key] = next;
+      if (next !== inner) (copy ??= { ...record })[key] = next;
     }
     return (copy ?? value) as T;
   }

@@ -7,9 +7,12 @@ import { validateSegments } from '../segments/validateSegments';
 import { DEFAULT_FAILURE_NOTICE } from './failureNotice';
 import { finalizeReply } from './finalizeReply';
 import type { Enforcement, ReplyResult, ReplyStage } from './replyResult';
+import { applyPolicies } from './applyPolicies';
+import type { ReplyPolicies } from './replyPolicies';
+import { maskLeaks } from '../leaks/maskLeaks';
 
 /** Options of {@link checkReply}. */
-export interface CheckReplyOptions {
+export interface CheckReplyOptions extends ReplyPolicies {
   /** `'segments'` (the IM preset, default) or `false` (plain text: one text segment, nothing parsed). */
   readonly schema?: 'segments' | false;
   /** Parser bounds (length, depth, `__proto__`). */
@@ -42,8 +45,11 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
   } as const;
 
   if (options.schema === false) {
-    const value: SegmentReply = { segments: text.trim() === '' ? [] : [{ type: 'text', data: { text } }] };
-    return finalizeReply({ ...end, status: 'completed', value });
+    const plain: SegmentReply = { segments: text.trim() === '' ? [] : [{ type: 'text', data: { text } }] };
+    // Plain text is parsed for nothing, but it is still outbound: the leak scanner applies.
+    const masked = options.leaks === false ? { value: plain, findings: [] } : maskLeaks(plain, options.leaks ?? {});
+    const stage = masked.findings.length > 0 ? 'post_guardrail' : end.stage;
+    return finalizeReply({ ...end, stage, status: 'completed', value: masked.value, findings: masked.findings });
   }
 
   const parsed = parseJson(text, { ...DEFAULT_JSON_LIMITS, ...options.limits });
@@ -52,5 +58,15 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
   const validated = validateSegments(parsed.value);
   if (!validated.ok) return finalizeReply({ ...end, status: 'validation_failed', issues: validated.issues });
 
-  return finalizeReply({ ...end, status: 'completed', value: validated.value, issues: [] as Issue[] });
+  const outcome = await applyPolicies(validated.value, options);
+  if (outcome.issues.length > 0) return finalizeReply({ ...end, status: 'validation_failed', issues: outcome.issues });
+  if (outcome.findings.length === 0) return finalizeReply({ ...end, status: 'completed', value: validated.value });
+
+  // The policies changed the reply: what is delivered is validated again.
+  const revalidated = validateSegments(outcome.reply);
+  const stage = 'post_guardrail';
+  if (!revalidated.ok) {
+    return finalizeReply({ ...end, stage, status: 'validation_failed', issues: revalidated.issues as Issue[], findings: outcome.findings });
+  }
+  return finalizeReply({ ...end, stage, status: 'completed', value: revalidated.value, findings: outcome.findings });
 }

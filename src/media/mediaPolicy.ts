@@ -1,0 +1,32 @@
+import type { Media } from '../segments/segmentCatalog';
+
+/** The segment types that carry media. */
+export type MediaSegmentType = 'image' | 'audio' | 'video' | 'file';
+
+/**
+ * Reads the bytes behind a `url` or `path` reference for inspection. Return `undefined` (or
+ * throw) when the media cannot be read; the segment is then replaced by the notice. Reading a
+ * prefix is enough for the type check, but the size limit is checked on what is returned.
+ */
+export type MediaReader = (media: Media & { kind: 'url' | 'path' }, type: MediaSegmentType) => Promise<Uint8Array | undefined> | Uint8Array | undefined;
+
+/** The media policy. */
+export interface MediaPolicy {
+  /** Reads `url`/`path` media; without it those pass through uninspected. */
+  readonly read?: MediaReader;
+  /** Decoded size limits in bytes, per segment type. */
+  readonly maxBytes?: Partial<Record<MediaSegmentType, number>>;
+  /** The text of the segment that replaces unavailable media. */
+  readonly unavailableText?: string;
+}
+
+/** The default decoded size limits: 5 MiB images, 10 MiB audio, 20 MiB video and files. */
+export const DEFAULT_MEDIA_MAX_BYTES: Readonly<Record<MediaSegmentType, number>> = /* @__PURE__ */ Object.freeze({
+  image: 5 * 1024 * 1024,
+  audio: 10 * 1024 * 1024,
+  video: 20 * 1024 * 1024,
+  file: 20 * 1024 * 1024,
+});
+
+/** The default notice text. */
+export const DEFAULT_UNAVAILABLE_TEXT = '[attachment unavailable]';

@@ -1,0 +1,39 @@
+import type { Issue } from '../issues/issue';
+import { maskLeaks } from '../leaks/maskLeaks';
+import { inspectMedia } from '../media/inspectMedia';
+import { checkMentions } from '../policy/checkMentions';
+import type { SegmentReply } from '../segments/segmentCatalog';
+import type { Finding } from './replyResult';
+import type { ReplyPolicies } from './replyPolicies';
+
+/** What the policies decided about one valid reply. */
+export interface PolicyOutcome {
+  /** Issues that refuse the reply (a mention outside the conversation). */
+  readonly issues: Issue[];
+  /** The reply after replacements and masking. */
+  readonly reply: SegmentReply;
+  /** What was replaced or masked. */
+  readonly findings: Finding[];
+}
+
+/**
+ * Applies the IM policies in order: refusals first (mentions), then in-place changes (media
+ * replacement, leak masking). Changes are reported as findings; the caller re-validates.
+ */
+export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies): Promise<PolicyOutcome> {
+  const issues = policies.mentions ? checkMentions(reply, policies.mentions) : [];
+  if (issues.length > 0) return { issues, reply, findings: [] };
+  const findings: Finding[] = [];
+  let current = reply;
+  if (policies.media !== false) {
+    const inspected = await inspectMedia(current, policies.media ?? {});
+    current = inspected.reply;
+    findings.push(...inspected.findings);
+  }
+  if (policies.leaks !== false) {
+    const masked = maskLeaks(current, policies.leaks ?? {});
+    current = masked.value;
+    findings.push(...masked.findings);
+  }
+  return { issues, reply: current, findings };
+}

@@ -1,0 +1,13 @@
+import type { LeakOptions } from '../leaks/maskLeaks';
+import type { MediaPolicy } from '../media/mediaPolicy';
+import type { MentionPolicy } from '../policy/checkMentions';
+
+/** The policies applied to a valid IM reply. */
+export interface ReplyPolicies {
+  /** Who may be mentioned; without it, mention targets are not checked against members. */
+  readonly mentions?: MentionPolicy;
+  /** Media inspection (on by default for base64; `url`/`path` need `read`); `false` turns it off. */
+  readonly media?: MediaPolicy | false;
+  /** The outbound leak scanner (on by default); `false` turns it off. */
+  readonly leaks?: LeakOptions | false;
+}
