@@ -30,3 +30,21 @@ export { checkReply, type CheckReplyOptions } from './reply/checkReply';
 export { finalizeReply, type TurnEnd } from './reply/finalizeReply';
 export { failureNotice, DEFAULT_FAILURE_NOTICE } from './reply/failureNotice';
 export type { ReplyResult, ReplyStatus, ReplyStage, ReplyMeta, Enforcement, Finding, Usage } from './reply/replyResult';
+export type { ReplyPolicies } from './reply/replyPolicies';
+export { applyPolicies, type PolicyOutcome } from './reply/applyPolicies';
+
+export { checkMentions, type MentionPolicy } from './policy/checkMentions';
+
+export { inspectMedia, type MediaProblem } from './media/inspectMedia';
+export { sniffMedia, type SniffedMedia } from './media/sniffMedia';
+export { base64Media } from './media/base64Media';
+export { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, type MediaReader, type MediaSegmentType } from './media/mediaPolicy';
+
+export { scanLeaks, maskLeaks, leakRulesFor, LEAK_MASK, type LeakOptions, type MaskResult } from './leaks/maskLeaks';
+export { LEAK_RULES } from './leaks/leakRules';
+export { literalSecretRule } from './leaks/literalSecretRule';
+export { scanText, type TextFinding } from './leaks/scanText';
+export { shannonEntropy } from './leaks/entropy';
+export type { LeakRule, Span } from './leaks/leakRule';
+
+export { mapStrings } from './json/mapStrings';

@@ -8,6 +8,11 @@ import { privateKeyRule } from './privateKeyRule';
 // position is scanned by more than a bounded number of attempts. test/leaks/linearTime.test.ts
 // checks each rule on 1 MB of near-matches, and test/leaks/regexSafety.test.ts lints the regexes.
 
+/** A keyword as it is written in lower case, capitalised, and upper case (rules with the i flag). */
+function anyCase(...words: string[]): string[] {
+  return words.flatMap((word) => [word, word[0]!.toUpperCase() + word.slice(1), word.toUpperCase()]);
+}
+
 const notPlaceholder = (secret: string) => !isPlaceholder(secret);
 const highEntropy = (bits: number) => (secret: string) => !isPlaceholder(secret) && shannonEntropy(secret) >= bits;
 const hasDigitAndLetter = (secret: string) => /\d/.test(secret) && /[A-Za-z]/.test(secret);
@@ -42,30 +47,30 @@ export const LEAK_RULES: readonly LeakRule[] = [
   {
     id: 'aws-access-key-id',
     family: 'aws',
-    keywords: ['akia', 'asia', 'abia', 'acca', 'a3t'],
+    keywords: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T'],
     pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16}(?![A-Za-z0-9])/g,
     accept: notPlaceholder,
   },
   {
     id: 'aws-secret-access-key',
     family: 'aws',
-    keywords: ['aws', 'secret_access', 'secretaccess'],
+    keywords: /* @__PURE__ */ anyCase('aws', 'secret_access', 'secretaccess', 'secret-access'),
     pattern: /(?:aws.{0,20}?secret|secret.?access.?key).{0,20}?[=:>]\s{0,5}["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dgi,
-    accept: highEntropy(3.5),
+    accept: /* @__PURE__ */ highEntropy(3.5),
   },
   {
     id: 'aws-bedrock-api-key',
     family: 'aws',
-    keywords: ['absk'],
+    keywords: ['ABSK'],
     pattern: /(?<![A-Za-z0-9+/])ABSK[A-Za-z0-9+/]{100,}={0,2}/g,
   },
   // Google Cloud
   {
     id: 'gcp-api-key',
     family: 'gcp',
-    keywords: ['aiza'],
+    keywords: ['AIza'],
     pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g,
-    accept: highEntropy(3.2),
+    accept: /* @__PURE__ */ highEntropy(3.2),
   },
   // GitHub
   {
@@ -84,7 +89,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
   {
     id: 'gitlab-token',
     family: 'gitlab',
-    keywords: ['glpat-', 'glptt-', 'glrt-', 'gldt-', 'glsoat-', 'glcbt-', 'glft-', 'glimt-', 'glagent-', 'gloas-', 'glwt-', 'gr1348941'],
+    keywords: ['glpat-', 'glptt-', 'glrt-', 'gldt-', 'glsoat-', 'glcbt-', 'glft-', 'glimt-', 'glagent-', 'gloas-', 'glwt-', 'GR1348941'],
     pattern: /(?<![A-Za-z0-9_-])(?:gl(?:pat|ptt|rt|dt|soat|cbt|ft|imt|agent|oas|wt)-|GR1348941)[A-Za-z0-9_.-]{20,}/g,
   },
   // Slack
@@ -97,7 +102,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
   {
     id: 'slack-app-token',
     family: 'slack',
-    keywords: ['xapp-'],
+    keywords: /* @__PURE__ */ anyCase('xapp-'),
     pattern: /(?<![A-Za-z0-9_-])xapp-\d-[A-Z0-9]{1,20}-\d{1,20}-[A-Za-z0-9]{10,}/gi,
   },
   {
@@ -110,7 +115,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
   {
     id: 'openai-api-key',
     family: 'openai',
-    keywords: ['t3blbkfj'],
+    keywords: ['T3BlbkFJ'],
     pattern: /(?<![A-Za-z0-9_-])sk-(?:[a-z]{1,10}-)?[A-Za-z0-9_-]{10,}T3BlbkFJ[A-Za-z0-9_-]{10,}/g,
   },
   {
@@ -129,7 +134,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
   {
     id: 'sendgrid-api-key',
     family: 'sendgrid',
-    keywords: ['sg.'],
+    keywords: ['SG.'],
     pattern: /SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/g,
   },
   {
@@ -147,7 +152,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
   {
     id: 'npmrc-auth-token',
     family: 'npm',
-    keywords: ['_authtoken', '_auth', '_password'],
+    keywords: ['_authToken', '_auth', '_password'],
     pattern: /(?:_authToken|_auth|_password)\s{0,5}=\s{0,5}(?<secret>(?!\$\{)[^\s"']{8,})/dg,
     accept: notPlaceholder,
   },
@@ -155,19 +160,19 @@ export const LEAK_RULES: readonly LeakRule[] = [
   {
     id: 'azure-client-secret',
     family: 'azure',
-    keywords: ['q~'],
+    keywords: ['Q~'],
     pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
   },
   {
     id: 'azure-storage-key',
     family: 'azure',
-    keywords: ['accountkey', 'sharedaccesssignature', 'sig='],
+    keywords: ['AccountKey=', 'SharedAccessKey='],
     pattern: /(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{40,100}={0,2})/dg,
   },
   {
     id: 'azure-credential-assignment',
     family: 'azure',
-    keywords: ['azure', 'tenant', 'client'],
+    keywords: /* @__PURE__ */ anyCase('azure', 'ad_', 'ad-'),
     pattern: /(?:azure|ad)[\w.-]{0,10}?(?:client|tenant)[\w.-]{0,10}?(?:secret|id)["']?\s{0,5}(?::=|[:=])\s{0,5}["']?(?<secret>[A-Za-z0-9_~.-]{32,40})(?![A-Za-z0-9_~.-])/dgi,
     accept: notPlaceholder,
   },
@@ -181,7 +186,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
   {
     id: '1password-secret-key',
     family: '1password',
-    keywords: ['a3-'],
+    keywords: ['A3-'],
     pattern: /(?<![A-Za-z0-9-])A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}(?![A-Za-z0-9-])/g,
     accept: (secret) => !/X{5}/.test(secret),
   },
@@ -200,7 +205,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
   {
     id: 'vault-legacy-token',
     family: 'hashicorp',
-    keywords: ['vault', 'token'],
+    keywords: /* @__PURE__ */ anyCase('vault', 'token'),
     pattern: /(?:vault|token)[\w.-]{0,20}?["']?\s{0,5}[:=]\s{0,5}["']?(?<secret>[sb]\.[A-Za-z0-9]{24})(?![A-Za-z0-9])/dgi,
     accept: hasDigitAndLetter,
   },
@@ -215,7 +220,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
   {
     id: 'jwt',
     family: 'jwt',
-    keywords: ['ey'],
+    keywords: ['eyJ', 'eyA', 'ewo'],
     pattern: /(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g,
     accept: (token) => /^eyJ|^eyA|^ewo/.test(token) || token.includes('.eyJ'),
   },
@@ -223,6 +228,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'basic-auth-url',
     family: 'basic-auth',
     keywords: ['://'],
+    requires: ['@'],
     pattern: /(?<![A-Za-z0-9+.-])(?:https?|ftps?|wss?|git\+https?|git\+ssh|ssh|sftp|smb|ldaps?):\/\/(?<secret>[^\s:@/?#"'<>()[\]]{1,200}:[^\s/?#"'<>()[\]]{1,200})@(?=[A-Za-z0-9[])/dgi,
     accept: isRealCredential,
   },
@@ -230,41 +236,42 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'database-connection-string',
     family: 'database',
     keywords: ['://'],
+    requires: ['@'],
     pattern: /(?<![A-Za-z0-9+.-])(?:jdbc:)?(?:mongodb(?:\+srv)?|postgres(?:ql)?|mysql(?:x)?|mariadb|redis|rediss|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?):\/\/(?<secret>[^\s:@/?#"']{1,100}:[^\s/?#"']{1,200})@(?=[A-Za-z0-9[])/dgi,
     accept: isRealCredential,
   },
   {
     id: 'curl-user-credentials',
     family: 'basic-auth',
-    keywords: ['-u', '--user'],
+    keywords: ['-u ', '--user'],
     pattern: /(?<![A-Za-z0-9-])(?:-u|--user)\s{1,5}["']?(?<secret>[^\s"':]{1,100}["']?:["']?[^\s"']{4,100})/dg,
     accept: (secret) => isRealCredential(secret.replace(/["']/g, '')),
   },
   {
     id: 'authorization-header',
     family: 'http',
-    keywords: ['authorization', 'api-token'],
+    keywords: /* @__PURE__ */ anyCase('authorization', 'api-token'),
     pattern: /(?:authorization|api-token)["']?\s{0,5}[:=]\s{0,5}["']?\s{0,5}(?:(?<scheme>basic|bearer|token|api-token)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,})/dgi,
     accept: (secret, match) => notPlaceholder(secret) && (/(?:basic|bearer|token)\s+\S+$/i.test(match) || highEntropy(3)(secret)),
   },
   {
     id: 'bearer-token',
     family: 'http',
-    keywords: ['bearer'],
+    keywords: /* @__PURE__ */ anyCase('bearer'),
     pattern: /(?<![A-Za-z])bearer\s{1,5}(?<secret>[A-Za-z0-9._~+/=-]{16,})/dgi,
-    accept: highEntropy(3),
+    accept: /* @__PURE__ */ highEntropy(3),
   },
   {
     id: 'password-assignment',
     family: 'generic',
-    keywords: ['passw', 'pwd'],
+    keywords: /* @__PURE__ */ anyCase('passw', 'pwd'),
     pattern: /(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,30}?(?:password|passwd|pwd)["']?\s{0,5}(?::=|=>|[:=])\s{0,5}["'](?<secret>[^"'\s]{8,100})["']/dgi,
     accept: (secret) => !isPlaceholder(secret) && !CREDENTIAL_TEMPLATE.test(secret) && !CODE_REFERENCE.test(secret) && !CREDENTIAL_WORDS.test(secret),
   },
   {
     id: 'high-entropy-assignment',
     family: 'generic',
-    keywords: ['key', 'secret', 'token', 'passw', 'pwd', 'credential', 'auth'],
+    keywords: /* @__PURE__ */ anyCase('key', 'secret', 'token', 'passw', 'pwd', 'credential', 'auth'),
     pattern: /(?<![A-Za-z0-9])(?:[A-Za-z0-9]{1,20}[_.-]){0,3}?(?:api[_.-]?key|access[_.-]?key|secret|token|passw(?:or)?d|pwd|credentials?|auth|private[_.-]?key|client[_.-]?secret)[A-Za-z0-9_.-]{0,20}?["']?\s{0,5}(?::=|=>|[:=])\s{0,5}["'`]?(?<secret>[A-Za-z0-9+/_.=~!@#$%^&*-]{16,200})(?![A-Za-z0-9+/_.=~!@#$%^&*-])/dgi,
     accept: isGenericSecret,
   },

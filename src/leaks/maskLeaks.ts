@@ -3,7 +3,7 @@ import type { Finding } from '../reply/replyResult';
 import type { LeakRule } from './leakRule';
 import { LEAK_RULES } from './leakRules';
 import { literalSecretRule } from './literalSecretRule';
-import { scanText, type TextFinding } from './scanText';
+import { candidateRules, scanText, type TextFinding } from './scanText';
 
 /** The text a masked secret is replaced by. */
 export const LEAK_MASK = '[REDACTED]';
@@ -48,7 +48,14 @@ export function scanLeaks(value: unknown, options: LeakOptions = {}): Finding[] 
  * Masks every secret in place (in a copy) and reports what it masked.
  */
 export function maskLeaks<T>(value: T, options: LeakOptions = {}): MaskResult<T> {
-  const rules = leakRulesFor(options);
+  const strings: string[] = [];
+  mapStrings(value, (text) => {
+    strings.push(text);
+    return text;
+  });
+  // One keyword pass over the whole reply picks the rules; each string is then scanned with those.
+  const rules = candidateRules(strings.join('\n'), leakRulesFor(options));
+  if (rules.length === 0) return { value, findings: [] };
   const allow = new Set(options.allow ?? []);
   const mask = options.mask ?? LEAK_MASK;
   const findings: Finding[] = [];

@@ -15,7 +15,7 @@ const MIN_BODY = 64;
 export const privateKeyRule: LeakRule = {
   id: 'private-key',
   family: 'private-key',
-  keywords: ['private key'],
+  keywords: ['PRIVATE KEY'],
   find: findPrivateKeys,
 };
 

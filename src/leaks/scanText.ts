@@ -1,4 +1,8 @@
+import { bigramFilter, mayContain } from './bigramFilter';
 import type { LeakRule } from './leakRule';
+
+/** Strings at least this long get a bigram prefilter; shorter ones are searched directly. */
+const FILTER_FROM = 512;
 
 /** One finding inside one string. */
 export interface TextFinding {
@@ -9,12 +13,10 @@ export interface TextFinding {
 
 /**
  * Runs the rules over one string and returns every finding, in order of position.
- * `lower` is `text.toLowerCase()`, computed once by the caller for all rules.
  */
-export function scanText(text: string, rules: readonly LeakRule[], lower = text.toLowerCase()): TextFinding[] {
+export function scanText(text: string, rules: readonly LeakRule[]): TextFinding[] {
   const findings: TextFinding[] = [];
-  for (const rule of rules) {
-    if (rule.keywords.length > 0 && !rule.keywords.some((keyword) => lower.includes(keyword))) continue;
+  for (const rule of candidateRules(text, rules)) {
     for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, text)) {
       if (end <= start) continue;
       const secret = text.slice(start, end);
@@ -23,6 +25,17 @@ export function scanText(text: string, rules: readonly LeakRule[], lower = text.
     }
   }
   return findings.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/**
+ * The rules whose keywords occur in `text`. Scanning many short strings, call it once on all of
+ * them joined, then scan each string with only these rules.
+ */
+export function candidateRules(text: string, rules: readonly LeakRule[]): LeakRule[] {
+  // On longer text, one pass rules out most keywords without searching the text for each.
+  const filter = text.length >= FILTER_FROM ? bigramFilter(text) : undefined;
+  const occurs = (keyword: string) => (filter === undefined || mayContain(filter, keyword)) && text.includes(keyword);
+  return rules.filter((rule) => (rule.keywords.length === 0 || rule.keywords.some(occurs)) && (rule.requires === undefined || rule.requires.every(occurs)));
 }
 
 // Documentation fills a sample token with x's, stars or hashes: never a real secret.

@@ -85,3 +85,52 @@ describe('checkReply (plain text)', () => {
     expect((await checkReply('  \n', { schema: false })).value).toEqual({ segments: [] });
   });
 });
+
+describe('checkReply policies', () => {
+  const token = 'ghp_' + 'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6';
+  const png = btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(24).fill(0)));
+  const mp3 = btoa('ID3' + '\u0000'.repeat(29));
+
+  it('refuses a mention outside the conversation, with its pointer', async () => {
+    const text = '{"segments":[{"type":"mention","data":{"target":"42"}},{"type":"mention","data":{"target":"7"}}]}';
+    const result = await checkReply(text, { mentions: { allowed: ['42'] } });
+    expect(result.status).toBe('validation_failed');
+    expect(result.issues).toEqual([expect.objectContaining({ code: 'MENTION_NOT_ALLOWED', path: '/segments/1/data/target' })]);
+    expect((await checkReply(text, { mentions: { allowed: ['42', '7'] } })).status).toBe('completed');
+  });
+
+  it('masks a leaked token, reports it, and delivers from stage post_guardrail', async () => {
+    const result = await checkReply(JSON.stringify({ segments: [{ type: 'text', data: { text: `here: ${token}` } }] }));
+    expect(result.status).toBe('completed');
+    expect(result.meta.stage).toBe('post_guardrail');
+    expect(result.value?.segments[0]).toEqual({ type: 'text', data: { text: 'here: [REDACTED]' } });
+    expect(result.findings).toEqual([{ code: 'LEAK_MASKED', rule: 'github-token', path: '/segments/0/data/text', start: 6, end: 46 }]);
+    expect(JSON.stringify(result)).not.toContain(token);
+  });
+
+  it('masks leaks in plain-text mode too', async () => {
+    const result = await checkReply(`the key is ${token}`, { schema: false });
+    expect(result.value?.segments[0]).toEqual({ type: 'text', data: { text: 'the key is [REDACTED]' } });
+    expect(result.meta.stage).toBe('post_guardrail');
+  });
+
+  it('replaces mismatched media with the notice and keeps the rest', async () => {
+    const reply = { segments: [{ type: 'image', data: { media: { kind: 'base64', value: png } } }, { type: 'image', data: { media: { kind: 'base64', value: mp3 } } }] };
+    const result = await checkReply(JSON.stringify(reply));
+    expect(result.status).toBe('completed');
+    expect(result.value?.segments).toEqual([reply.segments[0], { type: 'text', data: { text: '[attachment unavailable]' } }]);
+    expect(result.findings).toEqual([{ code: 'MEDIA_UNAVAILABLE', rule: 'media-type-mismatch', path: '/segments/1' }]);
+  });
+
+  it('turns policies off when asked', async () => {
+    const text = JSON.stringify({ segments: [{ type: 'text', data: { text: token } }, { type: 'audio', data: { media: { kind: 'base64', value: png } } }] });
+    const result = await checkReply(text, { leaks: false, media: false });
+    expect(result).toMatchObject({ status: 'completed', findings: [], meta: { stage: 'model' } });
+  });
+
+  it('never quotes a secret in a parse issue', async () => {
+    const result = await checkReply(`{"segments":[{"type":"text","data":{"text":"${token}"}}]} trailing ${token}`);
+    expect(result.issues[0]!.code).toBe('TRAILING_TOKENS');
+    expect(JSON.stringify(result)).not.toContain(token.slice(0, 20));
+  });
+});

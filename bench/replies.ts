@@ -2,7 +2,7 @@
 // Markdown with escapes, mentions, text with quotes and non-ASCII, media urls.
 
 /** One block of segments, numbered so that no two blocks are equal. */
-function block(i) {
+function block(i: number) {
   return [
     { type: 'markdown', data: { content: `**Item ${i}** — some *markdown* with \`code\`, "quotes" and a [link](https://example.com/docs/${i}).\n` } },
     { type: 'mention', data: { target: String(100000000 + i) } },
@@ -13,15 +13,15 @@ function block(i) {
 }
 
 /** A valid segment reply of at least `bytes` characters. */
-export function segmentReply(bytes) {
-  const segments = [];
+export function segmentReply(bytes: number): string {
+  const segments: object[] = [];
   for (let i = 0; JSON.stringify({ segments }).length < bytes; i++) segments.push(...block(i));
   return JSON.stringify({ segments });
 }
 
 /** The plain text of a reply (every string joined), for scanner benchmarks. */
-export function replyText(bytes) {
-  const strings = [];
+export function replyText(bytes: number): string {
+  const strings: string[] = [];
   JSON.parse(segmentReply(bytes), (_key, value) => {
     if (typeof value === 'string') strings.push(value);
     return value;
