@@ -48,3 +48,15 @@ export { shannonEntropy } from './leaks/entropy';
 export type { LeakRule, Span } from './leaks/leakRule';
 
 export { mapStrings } from './json/mapStrings';
+
+export { enforceReply, type EnforceReplyOptions, type SchemaRegistry } from './reply/enforceReply';
+export { correctionPrompt, MAX_CORRECTION_REPLY } from './reply/correctionPrompt';
+export { checkCustomReply, type CustomVerdict } from './reply/checkCustomReply';
+export { prepareSchema, type CustomSchema, type PreparedSchema, type PreparedResult, type ValueValidator } from './schema/customSchema';
+export { checkJsonSchema } from './schema/checkJsonSchema';
+export { isStandardSchema, type StandardSchemaV1, type StandardResult } from './schema/standardSchema';
+
+export { ProviderError, type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest } from './providers/modelProvider';
+export { openAiChatProvider, openAiChatBody, readOpenAiChatAnswer, type OpenAiChatOptions } from './providers/openAiChatProvider';
+export { anthropicProvider, anthropicBody, readAnthropicAnswer, type AnthropicOptions } from './providers/anthropicProvider';
+export { geminiProvider, geminiBody, readGeminiAnswer, type GeminiOptions } from './providers/geminiProvider';

@@ -17,18 +17,21 @@ export interface TurnEnd<TValue> {
   readonly startedAt: number;
   /** The IM preset's failure notice text; `undefined` for custom schemas (no notice). */
   readonly failureNoticeText?: string;
+  /** Custom schemas with `onExhausted: 'return_invalid'`: hand back the last invalid value. */
+  readonly keepInvalidValue?: boolean;
 }
 
 /**
  * The one boundary every turn ends through: it makes the `ReplyResult`. A value is present only
- * when the turn completed; an IM turn that failed carries the host's fixed notice instead.
+ * when the turn completed (or, when asked, the last invalid one); an IM turn that failed carries
+ * the host's fixed notice instead.
  */
 export function finalizeReply<TValue>(end: TurnEnd<TValue>): ReplyResult<TValue> {
   const completed = end.status === 'completed';
   const failed = end.status === 'validation_failed' || end.status === 'error';
   return {
     status: end.status,
-    ...(completed ? { value: end.value as TValue } : {}),
+    ...(completed || (end.keepInvalidValue && end.value !== undefined) ? { value: end.value as TValue } : {}),
     ...(failed && end.failureNoticeText !== undefined ? { notice: failureNotice(end.failureNoticeText) } : {}),
     issues: end.issues ?? [],
     findings: end.findings ?? [],

@@ -1,0 +1,52 @@
+import type { Enforcement, Usage } from '../reply/replyResult';
+import type { JsonSchema } from '../segments/segmentJsonSchema';
+
+/** One chat message sent to a model. */
+export interface ChatMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: string;
+}
+
+/** What a turn asks of the model. */
+export interface ModelRequest {
+  /** The system prompt (the format instruction is already appended). */
+  readonly system: string;
+  readonly messages: readonly ChatMessage[];
+  /** The reply schema, for providers that enforce it (structured output, a forced tool). */
+  readonly schema?: { readonly name: string; readonly description?: string; readonly jsonSchema: JsonSchema };
+  /** The host's business tools, in the provider's own format; never sent with a correction. */
+  readonly tools?: readonly unknown[];
+}
+
+/** The model's final answer, as the provider's transport delivered it. */
+export interface ModelAnswer {
+  /** The final text (JSON text for the IM preset). Reasoning is never put here. */
+  readonly text?: string;
+  /** The final object when it came as structured output or a forced tool call. */
+  readonly object?: unknown;
+  readonly usage?: Usage;
+}
+
+/**
+ * A model behind any transport: one call, one final answer. Throw on a failed call; the signal
+ * aborts it (the turn's own signal and the timeout, combined).
+ */
+export interface ModelProvider {
+  /** A name for logs. */
+  readonly name: string;
+  /** How this provider applies the schema. */
+  readonly enforcement: Enforcement;
+  generate(request: ModelRequest, context: { readonly signal: AbortSignal }): Promise<ModelAnswer>;
+}
+
+/** A provider's failure: an HTTP status, a malformed body, a cut stream. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    /** The upstream HTTP status, when there was one. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,52 @@
+import type { Issue } from '../issues/issue';
+import { DEFAULT_JSON_LIMITS, type JsonLimits } from '../json/jsonLimits';
+import { parseJson } from '../json/parseJson';
+import { type LeakOptions, maskLeaks } from '../leaks/maskLeaks';
+import type { PreparedSchema } from '../schema/customSchema';
+import type { Finding, ReplyStage } from './replyResult';
+
+/** The verdict on one reply against a custom schema. */
+export interface CustomVerdict {
+  readonly ok: boolean;
+  /** The parsed value (masked when it completed); set whenever the text parsed. */
+  readonly value?: unknown;
+  readonly issues: Issue[];
+  readonly findings: Finding[];
+  /** `post_guardrail` when masking changed the value. */
+  readonly masked: boolean;
+}
+
+/**
+ * Checks a reply against a caller's schema: the same strict parser as the IM preset, the
+ * caller's validator, then the leak scanner over every string and a second validation of what
+ * masking changed. No IM instruction, mention or media policy applies.
+ */
+export async function checkCustomReply(
+  text: string,
+  schema: PreparedSchema,
+  options: { readonly limits?: Partial<JsonLimits>; readonly leaks?: LeakOptions | false } = {},
+): Promise<CustomVerdict> {
+  const parsed = parseJson(text, { ...DEFAULT_JSON_LIMITS, ...options.limits });
+  if (!parsed.ok) return { ok: false, issues: [parsed.issue], findings: [], masked: false };
+  const issues = await safely(() => schema.validate(parsed.value));
+  if (issues.length > 0) return { ok: false, value: parsed.value, issues, findings: [], masked: false };
+  if (options.leaks === false) return { ok: true, value: parsed.value, issues: [], findings: [], masked: false };
+  const masked = maskLeaks(parsed.value, options.leaks ?? {});
+  if (masked.findings.length === 0) return { ok: true, value: parsed.value, issues: [], findings: [], masked: false };
+  const again = await safely(() => schema.validate(masked.value));
+  return { ok: again.length === 0, value: masked.value, issues: again, findings: masked.findings, masked: true };
+}
+
+/** A validator that throws is a schema problem, reported, never thrown across the boundary. */
+async function safely(validate: () => Promise<Issue[]>): Promise<Issue[]> {
+  try {
+    return await validate();
+  } catch (error) {
+    return [{ code: 'INTERNAL', path: '', message: `the schema's validator threw: ${String((error as Error)?.message ?? error).slice(0, 120)}` }];
+  }
+}
+
+/** The stage a custom verdict was decided at. */
+export function customStage(verdict: CustomVerdict, attemptStage: ReplyStage): ReplyStage {
+  return verdict.masked ? 'post_guardrail' : attemptStage;
+}

@@ -1,0 +1,87 @@
+import type { Issue } from '../issues/issue';
+import { encodePointer } from '../issues/encodePointer';
+import type { JsonSchema } from '../segments/segmentJsonSchema';
+import { checkJsonSchema } from './checkJsonSchema';
+import { isStandardSchema, type StandardSchemaV1 } from './standardSchema';
+
+/** A caller's own reply contract: a JSON Schema object or any Standard Schema. */
+export type CustomSchema = JsonSchema | StandardSchemaV1;
+
+/** Validates a parsed value; resolves to issues (empty when valid). */
+export type ValueValidator = (value: unknown) => Promise<Issue[]>;
+
+/** A custom schema made ready for a turn. */
+export interface PreparedSchema {
+  readonly validate: ValueValidator;
+  /** The JSON Schema providers can enforce, when there is one. */
+  readonly jsonSchema?: JsonSchema;
+}
+
+/** The outcome of {@link prepareSchema}: ready, or refused before any model call. */
+export type PreparedResult = { readonly ok: true; readonly schema: PreparedSchema } | { readonly ok: false; readonly issues: Issue[] };
+
+/**
+ * Prepares a custom schema: a JSON Schema is checked for well-formedness and compiled with
+ * @cfworker/json-schema (imported only now, so IM-only users never load it); a Standard Schema
+ * is used as it is. A malformed schema is refused (SCHEMA_MALFORMED) before any model call.
+ */
+export async function prepareSchema(schema: unknown): Promise<PreparedResult> {
+  if (isStandardSchema(schema)) {
+    return { ok: true, schema: { validate: standardValidator(schema), ...jsonSchemaOf(schema) } };
+  }
+  const problems = checkJsonSchema(schema);
+  if (problems.length > 0) return { ok: false, issues: problems };
+  let Validator: typeof import('@cfworker/json-schema').Validator;
+  try {
+    ({ Validator } = await import('@cfworker/json-schema'));
+  } catch {
+    return { ok: false, issues: [{ code: 'INTERNAL', path: '', message: 'the JSON Schema validator could not be loaded' }] };
+  }
+  let validator: InstanceType<typeof Validator>;
+  try {
+    // The library annotates the schema it is given; it gets its own copy.
+    validator = new Validator(structuredClone(schema) as object, '2020-12', false);
+  } catch (error) {
+    return { ok: false, issues: [{ code: 'SCHEMA_MALFORMED', path: '', message: `the schema does not compile: ${String((error as Error).message).slice(0, 120)}` }] };
+  }
+  return {
+    ok: true,
+    schema: {
+      jsonSchema: schema as JsonSchema,
+      validate: async (value) => {
+        const result = validator.validate(value);
+        if (result.valid) return [];
+        // The deepest errors name the failing places; the enclosing ones only repeat them.
+        const leaves = result.errors.filter((error) => !result.errors.some((other) => other !== error && other.keywordLocation.startsWith(`${error.keywordLocation}/`)));
+        return leaves.slice(0, 20).map((error) => ({
+          code: 'SCHEMA_MISMATCH',
+          path: error.instanceLocation.replace(/^#/, ''),
+          message: `${error.keyword}: ${error.error.slice(0, 160)}`,
+        }));
+      },
+    },
+  };
+}
+
+function standardValidator(schema: StandardSchemaV1): ValueValidator {
+  return async (value) => {
+    const result = await schema['~standard'].validate(value);
+    if (!result.issues) return [];
+    return result.issues.map((item) => ({
+      code: 'SCHEMA_MISMATCH' as const,
+      path: encodePointer((item.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment))),
+      message: item.message.slice(0, 200),
+    }));
+  };
+}
+
+// Standard JSON Schema (valibot's toStandardJsonSchema, zod 4): a JSON Schema providers can enforce.
+function jsonSchemaOf(schema: StandardSchemaV1): { jsonSchema?: JsonSchema } {
+  const converter = (schema['~standard'] as { jsonSchema?: { input?: (options: { target: string }) => unknown } }).jsonSchema;
+  try {
+    const converted = converter?.input?.({ target: 'draft-2020-12' });
+    return typeof converted === 'object' && converted !== null ? { jsonSchema: converted as JsonSchema } : {};
+  } catch {
+    return {};
+  }
+}
