@@ -24,8 +24,9 @@ export type PreparedResult = { readonly ok: true; readonly schema: PreparedSchem
  * Prepares a custom schema: a JSON Schema is checked for well-formedness and compiled with
  * @cfworker/json-schema (imported only now, so IM-only users never load it); a Standard Schema
  * is used as it is. A malformed schema is refused (SCHEMA_MALFORMED) before any model call.
+ * `remotes` are schemas that `$ref`s may name by URI.
  */
-export async function prepareSchema(schema: unknown): Promise<PreparedResult> {
+export async function prepareSchema(schema: unknown, options: { readonly remotes?: Readonly<Record<string, unknown>> } = {}): Promise<PreparedResult> {
   if (isStandardSchema(schema)) {
     return { ok: true, schema: { validate: standardValidator(schema), ...jsonSchemaOf(schema) } };
   }
@@ -41,6 +42,7 @@ export async function prepareSchema(schema: unknown): Promise<PreparedResult> {
   try {
     // The library annotates the schema it is given; it gets its own copy.
     validator = new Validator(structuredClone(schema) as object, '2020-12', false);
+    for (const [id, remote] of Object.entries(options.remotes ?? {})) validator.addSchema(structuredClone(remote) as object, id);
   } catch (error) {
     return { ok: false, issues: [{ code: 'SCHEMA_MALFORMED', path: '', message: `the schema does not compile: ${String((error as Error).message).slice(0, 120)}` }] };
   }
@@ -49,7 +51,13 @@ export async function prepareSchema(schema: unknown): Promise<PreparedResult> {
     schema: {
       jsonSchema: schema as JsonSchema,
       validate: async (value) => {
-        const result = validator.validate(value);
+        let result: ReturnType<typeof validator.validate>;
+        try {
+          result = validator.validate(value);
+        } catch (error) {
+          // An unresolvable $ref surfaces only now: a schema problem, reported as one.
+          return [{ code: 'SCHEMA_MALFORMED', path: '', message: String((error as Error)?.message ?? error).slice(0, 160) }];
+        }
         if (result.valid) return [];
         // The deepest errors name the failing places; the enclosing ones only repeat them.
         const leaves = result.errors.filter((error) => !result.errors.some((other) => other !== error && other.keywordLocation.startsWith(`${error.keywordLocation}/`)));
