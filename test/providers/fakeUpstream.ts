@@ -1,0 +1,48 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What a fake upstream does with one request. */
+export type Behaviour =
+  | { readonly kind: 'json'; readonly status?: number; readonly body: unknown }
+  | { readonly kind: 'raw'; readonly status?: number; readonly body: string }
+  | { readonly kind: 'cut'; readonly body: string } // writes part of a body, then drops the connection
+  | { readonly kind: 'hang' };
+
+/** A local HTTP server on 127.0.0.1 that records requests and plays behaviours in order. */
+export async function fakeUpstream(behaviours: Behaviour[]) {
+  const requests: { url: string; headers: IncomingMessage['headers']; body: any }[] = [];
+  const open = new Set<ServerResponse>();
+  const server: Server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    requests.push({ url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
+    const behaviour = behaviours[Math.min(requests.length - 1, behaviours.length - 1)]!;
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    switch (behaviour.kind) {
+      case 'json':
+        res.writeHead(behaviour.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(behaviour.body));
+        break;
+      case 'raw':
+        res.writeHead(behaviour.status ?? 200, { 'content-type': 'application/json' }).end(behaviour.body);
+        break;
+      case 'cut':
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(behaviour.body.length * 2) });
+        res.write(behaviour.body.slice(0, behaviour.body.length >> 1));
+        setTimeout(() => res.socket?.destroy(), 5);
+        break;
+      case 'hang':
+        break;
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    async close() {
+      for (const res of open) res.socket?.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
