@@ -60,3 +60,7 @@ export { ProviderError, type ChatMessage, type ModelAnswer, type ModelProvider, 
 export { openAiChatProvider, openAiChatBody, readOpenAiChatAnswer, type OpenAiChatOptions } from './providers/openAiChatProvider';
 export { anthropicProvider, anthropicBody, readAnthropicAnswer, type AnthropicOptions } from './providers/anthropicProvider';
 export { geminiProvider, geminiBody, readGeminiAnswer, type GeminiOptions } from './providers/geminiProvider';
+
+export { HYGIENE_RULES, type HygieneRule } from './hygiene/hygieneRules';
+export { findMarkup } from './hygiene/findMarkup';
+export { maskHostPaths, type HostPathPolicy, type HostRoot } from './hygiene/maskHostPaths';

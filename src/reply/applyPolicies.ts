@@ -1,3 +1,5 @@
+import { findMarkup } from '../hygiene/findMarkup';
+import { maskHostPaths } from '../hygiene/maskHostPaths';
 import type { Issue } from '../issues/issue';
 import { maskLeaks } from '../leaks/maskLeaks';
 import { inspectMedia } from '../media/inspectMedia';
@@ -17,11 +19,11 @@ export interface PolicyOutcome {
 }
 
 /**
- * Applies the IM policies in order: refusals first (mentions), then in-place changes (media
- * replacement, leak masking). Changes are reported as findings; the caller re-validates.
+ * Applies the IM policies in order: refusals first (reasoning and tool markup, mentions), then
+ * in-place changes (media replacement, leak masking, host paths). Changes are reported as findings; the caller re-validates.
  */
 export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies): Promise<PolicyOutcome> {
-  const issues = policies.mentions ? checkMentions(reply, policies.mentions) : [];
+  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
   if (issues.length > 0) return { issues, reply, findings: [] };
   const findings: Finding[] = [];
   let current = reply;
@@ -34,6 +36,11 @@ export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies
     const masked = maskLeaks(current, policies.leaks ?? {});
     current = masked.value;
     findings.push(...masked.findings);
+  }
+  if (policies.hostPaths) {
+    const rewritten = maskHostPaths(current, policies.hostPaths);
+    current = rewritten.value;
+    findings.push(...rewritten.findings);
   }
   return { issues, reply: current, findings };
 }

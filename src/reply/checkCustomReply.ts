@@ -1,6 +1,7 @@
 import type { Issue } from '../issues/issue';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from '../json/jsonLimits';
 import { parseJson } from '../json/parseJson';
+import { type HostPathPolicy, maskHostPaths } from '../hygiene/maskHostPaths';
 import { type LeakOptions, maskLeaks } from '../leaks/maskLeaks';
 import type { PreparedSchema } from '../schema/customSchema';
 import type { Finding, ReplyStage } from './replyResult';
@@ -18,23 +19,24 @@ export interface CustomVerdict {
 
 /**
  * Checks a reply against a caller's schema: the same strict parser as the IM preset, the
- * caller's validator, then the leak scanner over every string and a second validation of what
- * masking changed. No IM instruction, mention or media policy applies.
+ * caller's validator, then the leak scanner and host-path rewriting over every string and a
+ * second validation of what they changed. No IM instruction, mention or media policy applies.
  */
 export async function checkCustomReply(
   text: string,
   schema: PreparedSchema,
-  options: { readonly limits?: Partial<JsonLimits>; readonly leaks?: LeakOptions | false } = {},
+  options: { readonly limits?: Partial<JsonLimits>; readonly leaks?: LeakOptions | false; readonly hostPaths?: HostPathPolicy } = {},
 ): Promise<CustomVerdict> {
   const parsed = parseJson(text, { ...DEFAULT_JSON_LIMITS, ...options.limits });
   if (!parsed.ok) return { ok: false, issues: [parsed.issue], findings: [], masked: false };
   const issues = await safely(() => schema.validate(parsed.value));
   if (issues.length > 0) return { ok: false, value: parsed.value, issues, findings: [], masked: false };
-  if (options.leaks === false) return { ok: true, value: parsed.value, issues: [], findings: [], masked: false };
-  const masked = maskLeaks(parsed.value, options.leaks ?? {});
-  if (masked.findings.length === 0) return { ok: true, value: parsed.value, issues: [], findings: [], masked: false };
-  const again = await safely(() => schema.validate(masked.value));
-  return { ok: again.length === 0, value: masked.value, issues: again, findings: masked.findings, masked: true };
+  const masked = options.leaks === false ? { value: parsed.value, findings: [] } : maskLeaks(parsed.value, options.leaks ?? {});
+  const rewritten = options.hostPaths ? maskHostPaths(masked.value, options.hostPaths) : { value: masked.value, findings: [] };
+  const findings = [...masked.findings, ...rewritten.findings];
+  if (findings.length === 0) return { ok: true, value: parsed.value, issues: [], findings: [], masked: false };
+  const again = await safely(() => schema.validate(rewritten.value));
+  return { ok: again.length === 0, value: rewritten.value, issues: again, findings, masked: true };
 }
 
 /** A validator that throws is a schema problem, reported, never thrown across the boundary. */

@@ -10,6 +10,7 @@ import type { Enforcement, ReplyResult, ReplyStage } from './replyResult';
 import { applyPolicies } from './applyPolicies';
 import type { ReplyPolicies } from './replyPolicies';
 import { maskLeaks } from '../leaks/maskLeaks';
+import { maskHostPaths } from '../hygiene/maskHostPaths';
 
 /** Options of {@link checkReply}. */
 export interface CheckReplyOptions extends ReplyPolicies {
@@ -48,8 +49,10 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
     const plain: SegmentReply = { segments: text.trim() === '' ? [] : [{ type: 'text', data: { text } }] };
     // Plain text is parsed for nothing, but it is still outbound: the leak scanner applies.
     const masked = options.leaks === false ? { value: plain, findings: [] } : maskLeaks(plain, options.leaks ?? {});
-    const stage = masked.findings.length > 0 ? 'post_guardrail' : end.stage;
-    return finalizeReply({ ...end, stage, status: 'completed', value: masked.value, findings: masked.findings });
+    const rewritten = options.hostPaths ? maskHostPaths(masked.value, options.hostPaths) : { value: masked.value, findings: [] };
+    const findings = [...masked.findings, ...rewritten.findings];
+    const stage = findings.length > 0 ? 'post_guardrail' : end.stage;
+    return finalizeReply({ ...end, stage, status: 'completed', value: rewritten.value, findings });
   }
 
   const parsed = parseJson(text, { ...DEFAULT_JSON_LIMITS, ...options.limits });

@@ -1,3 +1,4 @@
+import type { HostPathPolicy } from '../hygiene/maskHostPaths';
 import type { LeakOptions } from '../leaks/maskLeaks';
 import type { MediaPolicy } from '../media/mediaPolicy';
 import type { MentionPolicy } from '../policy/checkMentions';
@@ -10,4 +11,8 @@ export interface ReplyPolicies {
   readonly media?: MediaPolicy | false;
   /** The outbound leak scanner (on by default); `false` turns it off. */
   readonly leaks?: LeakOptions | false;
+  /** Refuse replies with reasoning or tool-call markup (on by default); `false` turns it off. */
+  readonly hygiene?: boolean;
+  /** The host's sensitive roots: paths under them are rewritten relative. */
+  readonly hostPaths?: HostPathPolicy;
 }

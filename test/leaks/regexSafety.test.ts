@@ -1,12 +1,13 @@
 import { RegExpParser } from '@eslint-community/regexpp';
 import { analyse } from 'scslre';
 import { describe, expect, it } from 'vitest';
+import { HYGIENE_RULES } from '../../src/hygiene/hygieneRules';
 import { LEAK_RULES } from '../../src/leaks/leakRules';
 
 // Lints every rule's regex for super-linear backtracking (scslre, the analysis behind
 // eslint-plugin-regexp's no-super-linear-backtracking): exponential and polynomial blow-ups
 // inside the pattern, and the quadratic "moving start" of a global search over a long run.
-const withPattern = LEAK_RULES.filter((rule) => rule.pattern);
+const withPattern = [...LEAK_RULES, ...HYGIENE_RULES].filter((rule) => rule.pattern);
 
 describe('leak rule regexes', () => {
   it.each(withPattern.map((rule) => [rule.id, rule.pattern!] as const))('%s cannot backtrack super-linearly', (_id, pattern) => {
