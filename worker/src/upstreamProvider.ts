@@ -1,0 +1,20 @@
+import { type ModelProvider, anthropicProvider, geminiProvider, openAiChatProvider } from '../../src/index';
+import type { Config } from './env';
+import { scriptedModel } from './scriptedModel';
+
+/** The model behind the Worker, chosen by configuration. */
+export function upstreamProvider(config: Config): ModelProvider {
+  const baseUrl = config.upstreamBaseUrl ?? '';
+  switch (config.upstreamKind) {
+    case 'openai':
+      return openAiChatProvider({ baseUrl, apiKey: config.upstreamApiKey, model: config.upstreamModel });
+    case 'json-text':
+      return openAiChatProvider({ baseUrl, apiKey: config.upstreamApiKey, model: config.upstreamModel, structuredOutput: false });
+    case 'anthropic':
+      return anthropicProvider({ baseUrl, apiKey: config.upstreamApiKey, model: config.upstreamModel });
+    case 'gemini':
+      return geminiProvider({ baseUrl, apiKey: config.upstreamApiKey, model: config.upstreamModel });
+    default:
+      return scriptedModel();
+  }
+}
