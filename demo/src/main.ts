@@ -1,0 +1,149 @@
+// The demo page: checks and renders replies in the browser with the same core the Worker runs.
+import { type Issue, type ReplyResult, type SegmentReply, checkReply } from '../../src/index';
+import { escapeHtml, renderHtml, renderText } from '../../src/render/index';
+import { EXAMPLES } from './examples';
+import { type Range, locatePointer } from './locatePointer';
+
+const MEMBERS = new Map([
+  ['10001', 'Ada Lovelace'],
+  ['10002', 'Grace Hopper'],
+]);
+/** The demo's image limit is small, so the oversized example shows the policy at work. */
+const DEMO_MEDIA_LIMITS = { image: 64 * 1024 };
+
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
+const source = $<HTMLTextAreaElement>('#source');
+const sourceView = $<HTMLPreElement>('#source-view');
+const picker = $<HTMLSelectElement>('#example');
+const allowed = $<HTMLInputElement>('#allowed');
+const plain = $<HTMLInputElement>('#plain');
+const verdict = $<HTMLElement>('#verdict');
+const preview = $<HTMLElement>('#preview');
+const previewText = $<HTMLElement>('#preview-text');
+
+for (const example of EXAMPLES) picker.add(new Option(example.label, example.id));
+picker.addEventListener('change', () => {
+  const example = EXAMPLES.find((e) => e.id === picker.value);
+  if (example) {
+    source.value = example.reply();
+    void check();
+  }
+});
+let timer: ReturnType<typeof setTimeout> | undefined;
+for (const input of [source, allowed, plain]) {
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void check(), 150);
+  });
+}
+$('#check').addEventListener('click', () => void check());
+
+async function check(): Promise<void> {
+  const ids = allowed.value.split(',').map((id) => id.trim()).filter(Boolean);
+  const result = await checkReply(source.value, {
+    schema: plain.checked ? false : 'segments',
+    mentions: { allowed: ids },
+    media: { maxBytes: DEMO_MEDIA_LIMITS },
+  });
+  show(result, source.value);
+}
+
+function show(result: ReplyResult<SegmentReply>, text: string): void {
+  const ranges = result.issues.map((issue) => rangeOf(issue, text));
+  verdict.innerHTML = verdictHtml(result, ranges);
+  verdict.dataset.status = result.status;
+  sourceView.innerHTML = highlighted(text, ranges);
+  preview.innerHTML = renderHtml(result, { mentionName: (id) => MEMBERS.get(id) }) || '<p class="muted">Nothing to deliver.</p>';
+  previewText.textContent = renderText(result, { mentionName: (id) => MEMBERS.get(id) });
+  for (const item of Array.from(verdict.querySelectorAll<HTMLElement>('[data-issue]'))) {
+    item.addEventListener('click', () => focusIssue(Number(item.dataset.issue)));
+  }
+}
+
+function rangeOf(issue: Issue, text: string): Range | undefined {
+  if (issue.offset !== undefined) {
+    const lineEnd = text.indexOf('\n', issue.offset);
+    return { start: issue.offset, end: Math.min(lineEnd === -1 ? text.length : lineEnd, issue.offset + 40) || issue.offset + 1 };
+  }
+  return locatePointer(text, issue.path) ?? locatePointer(text, issue.path.split('/').slice(0, -1).join('/'));
+}
+
+const STATUS_LABEL: Record<string, string> = {
+  completed: 'Deliverable',
+  validation_failed: 'Refused — the host sends its failure notice',
+  interrupted: 'Interrupted',
+  error: 'Error',
+};
+
+function verdictHtml(result: ReplyResult<SegmentReply>, ranges: (Range | undefined)[]): string {
+  const meta = `stage <b>${result.meta.stage}</b> · ${result.meta.schemaName} · ${result.meta.durationMs.toFixed(2)} ms`;
+  const issues = result.issues
+    .map((issue, i) => {
+      const where = issue.line !== undefined ? ` <span class="pos">line ${issue.line}, col ${issue.column}</span>` : '';
+      const clickable = ranges[i] ? ` data-issue="${i}" tabindex="0" role="button"` : '';
+      return `<li${clickable}><code class="code">${escapeHtml(issue.code)}</code> <code class="ptr">${escapeHtml(issue.path || '/')}</code>${where}<div>${escapeHtml(issue.message)}</div></li>`;
+    })
+    .join('');
+  const findings = result.findings
+    .map((finding) => `<li><code class="code">${escapeHtml(finding.code)}</code> <code class="ptr">${escapeHtml(finding.path)}</code> <span class="rule">${escapeHtml(finding.rule)}</span></li>`)
+    .join('');
+  return `<div class="status">${STATUS_LABEL[result.status] ?? result.status}</div>
+    <div class="meta">${meta}</div>
+    ${issues ? `<h3>Issues</h3><ol class="issues">${issues}</ol>` : ''}
+    ${findings ? `<h3>Changed by policy</h3><ul class="findings">${findings}</ul>` : ''}`;
+}
+
+function highlighted(text: string, ranges: (Range | undefined)[]): string {
+  const marks = ranges
+    .map((range, index) => (range ? { ...range, index } : undefined))
+    .filter((mark): mark is Range & { index: number } => mark !== undefined)
+    .sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const mark of marks) {
+    if (mark.start < at) continue;
+    out += escapeHtml(text.slice(at, mark.start)) + `<mark id="issue-${mark.index}">${escapeHtml(text.slice(mark.start, Math.max(mark.end, mark.start + 1)))}</mark>`;
+    at = Math.max(mark.end, mark.start + 1);
+  }
+  return out + escapeHtml(text.slice(at));
+}
+
+function focusIssue(index: number): void {
+  const mark = document.getElementById(`issue-${index}`);
+  if (!mark) return;
+  for (const other of Array.from(sourceView.querySelectorAll('mark.active'))) other.classList.remove('active');
+  mark.classList.add('active');
+  mark.scrollIntoView({ block: 'center', behavior: 'smooth' });
+}
+
+// Live mode: one chat message through the Worker's /v1/chat/completions.
+const chatForm = $<HTMLFormElement>('#chat');
+const chatInput = $<HTMLInputElement>('#chat-input');
+const chatLog = $<HTMLElement>('#chat-log');
+chatForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const message = chatInput.value.trim();
+  if (!message) return;
+  chatInput.value = '';
+  chatLog.insertAdjacentHTML('beforeend', `<div class="bubble user">${escapeHtml(message)}</div>`);
+  try {
+    const response = await fetch('/v1/chat/completions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: message }], replyguard: { mentions: [...MEMBERS.keys()] } }),
+    });
+    const body = (await response.json()) as { choices?: { message: { content: string } }[]; replyguard?: { status: string; meta: { attempts: number } }; error?: { message: string } };
+    if (!response.ok || !body.choices) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+    const content = JSON.parse(body.choices[0]!.message.content) as SegmentReply;
+    const result = await checkReply(JSON.stringify(content), { mentions: { allowed: [...MEMBERS.keys()] } });
+    const status = body.replyguard ? `${body.replyguard.status} · ${body.replyguard.meta.attempts} call(s)` : '';
+    chatLog.insertAdjacentHTML('beforeend', `<div class="bubble bot">${renderHtml(result, { mentionName: (id) => MEMBERS.get(id) })}<small>${escapeHtml(status)}</small></div>`);
+  } catch (error) {
+    chatLog.insertAdjacentHTML('beforeend', `<div class="bubble error">Live mode needs the Worker (npm start): ${escapeHtml(String((error as Error).message))}</div>`);
+  }
+  chatLog.scrollTop = chatLog.scrollHeight;
+});
+
+picker.value = 'valid';
+source.value = EXAMPLES[0]!.reply();
+void check();

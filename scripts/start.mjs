@@ -1,0 +1,20 @@
+// npm start: builds everything, then runs the Worker locally in workerd (wrangler dev) on
+// http://127.0.0.1:8787 with its embedded scripted model; the demo is served at /.
+import { spawn, spawnSync } from 'node:child_process';
+
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+};
+const port = process.env.PORT ?? '8787';
+
+const built = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+console.log(`replyguard Worker: http://127.0.0.1:${port}/ (demo), POST /v1/check, POST /v1/chat/completions, GET /v1/schema`);
+const wrangler = spawn('npx', ['wrangler', 'dev', '--config', 'worker/wrangler.toml', '--ip', '127.0.0.1', '--port', port, '--local', ...process.argv.slice(2)], { stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => wrangler.kill(signal));
+wrangler.on('exit', (code) => process.exit(code ?? 0));
