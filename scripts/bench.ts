@@ -14,6 +14,7 @@ import { bench, do_not_optimize, group, run } from 'mitata';
 import secureJsonParse from 'secure-json-parse';
 import { LEAK_RULES, checkReply, parseJson, scanText } from '../dist/index.js';
 import { replyText, segmentReply } from '../bench/replies';
+import { printWorkerdCost, workerdCheckCost } from '../bench/workerd';
 import { familyOf, gitleaksVectors, secretlintCases, secretsDir } from '../test/leaks/corpus';
 import { RULE_SAMPLES } from '../test/leaks/ruleSamples';
 
@@ -151,6 +152,8 @@ for (const v of vectors) {
 }
 console.log(`recall, secretlint fixtures (${positives.length} cases with a secret): replyguard ${oursFound}, secretlint ${theirsFound}`);
 console.log(`recall, gitleaks true positives in scope (${vectors.length}): replyguard ${oursVectors}, secretlint ${theirsVectors}`);
+
+printWorkerdCost(await workerdCheckCost());
 
 // The core entry as a user's bundler would ship it: everything it imports, minified, gzipped.
 console.log('\n## size (minified + gzipped, with dependencies)');

@@ -43,7 +43,7 @@ export { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, ty
 export { scanLeaks, maskLeaks, leakRulesFor, LEAK_MASK, type LeakOptions, type MaskResult } from './leaks/maskLeaks';
 export { LEAK_RULES } from './leaks/leakRules';
 export { literalSecretRule } from './leaks/literalSecretRule';
-export { scanText, type TextFinding } from './leaks/scanText';
+export { scanText, candidateRules, type TextFinding } from './leaks/scanText';
 export { shannonEntropy } from './leaks/entropy';
 export type { LeakRule, Span } from './leaks/leakRule';
 

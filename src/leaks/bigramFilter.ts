@@ -3,18 +3,19 @@
  * the filter may say "maybe" wrongly but never "no" wrongly). Built in one pass, it lets the
  * scanner skip a keyword that cannot occur without searching the text for it.
  *
- * One table is shared and stamped with a generation number per text, so building a filter
- * allocates and clears nothing. Filters are used synchronously, one text at a time.
+ * One 64 KB table is shared and stamped with a generation per text, so building a filter
+ * allocates nothing and clears the table only once every 255 texts. Filters are used
+ * synchronously, one text at a time.
  */
 export interface BigramFilter {
   readonly generation: number;
 }
 
-const stamps = /* @__PURE__ */ new Uint32Array(65536);
+const stamps = /* @__PURE__ */ new Uint8Array(65536);
 let generation = 0;
 
 export function bigramFilter(text: string): BigramFilter {
-  if (++generation === 0xffffffff) {
+  if (++generation === 256) {
     stamps.fill(0);
     generation = 1;
   }

@@ -20,8 +20,18 @@ export interface LeakRule {
   readonly requires?: readonly string[];
   /** A global regex (flag `g`; add `d` when it has a `secret` group). Must run in linear time. */
   readonly pattern?: RegExp;
+  /**
+   * Every match starts with one of the keywords: the scanner then finds the keywords with
+   * `indexOf` and runs the pattern only there (sticky), instead of trying it at every position.
+   */
+  readonly anchored?: boolean;
+  /** Anchored rules: a character every match contains within `distance` of its start (a cheap pre-check). */
+  readonly within?: { readonly char: string; readonly distance: number };
   /** A matcher for what no linear-time regex expresses. */
   readonly find?: (text: string) => Iterable<Span>;
-  /** Rejects a candidate secret (placeholders, low entropy); `match` is the whole match. */
-  readonly accept?: (secret: string, match: string) => boolean;
+  /**
+   * Rejects a candidate secret (placeholders, low entropy). `match` is the whole match and
+   * `before` the 32 characters before it (the start of a name an anchored match begins inside).
+   */
+  readonly accept?: (secret: string, match: string, before: string) => boolean;
 }

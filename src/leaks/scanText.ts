@@ -16,12 +16,14 @@ export interface TextFinding {
  */
 export function scanText(text: string, rules: readonly LeakRule[]): TextFinding[] {
   const findings: TextFinding[] = [];
-  for (const rule of candidateRules(text, rules)) {
-    for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, text)) {
+  for (const { rule, present } of planRules(text, rules)) {
+    for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, present, text)) {
       if (end <= start) continue;
       const secret = text.slice(start, end);
       if (isFiller(secret)) continue;
-      if (rule.accept === undefined || rule.accept(secret, text.slice(matchStart, matchEnd))) findings.push({ rule: rule.id, start, end });
+      if (rule.accept === undefined || rule.accept(secret, text.slice(matchStart, matchEnd), text.slice(Math.max(0, matchStart - 32), matchStart))) {
+        findings.push({ rule: rule.id, start, end });
+      }
     }
   }
   return findings.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -32,10 +34,35 @@ export function scanText(text: string, rules: readonly LeakRule[]): TextFinding[
  * them joined, then scan each string with only these rules.
  */
 export function candidateRules(text: string, rules: readonly LeakRule[]): LeakRule[] {
-  // On longer text, one pass rules out most keywords without searching the text for each.
+  return planRules(text, rules).map((entry) => entry.rule);
+}
+
+/** A rule that may match, with the keywords that occur (an anchored rule starts only at those). */
+interface PlannedRule {
+  readonly rule: LeakRule;
+  readonly present: readonly string[];
+}
+
+function planRules(text: string, rules: readonly LeakRule[]): PlannedRule[] {
+  // On longer text, one pass rules out most keywords without searching the text for each; each
+  // keyword is searched once however many rules share it.
   const filter = text.length >= FILTER_FROM ? bigramFilter(text) : undefined;
-  const occurs = (keyword: string) => (filter === undefined || mayContain(filter, keyword)) && text.includes(keyword);
-  return rules.filter((rule) => (rule.keywords.length === 0 || rule.keywords.some(occurs)) && (rule.requires === undefined || rule.requires.every(occurs)));
+  const seen = new Map<string, boolean>();
+  const occurs = (keyword: string) => {
+    let found = seen.get(keyword);
+    if (found === undefined) {
+      found = (filter === undefined || mayContain(filter, keyword)) && text.includes(keyword);
+      seen.set(keyword, found);
+    }
+    return found;
+  };
+  const planned: PlannedRule[] = [];
+  for (const rule of rules) {
+    if (rule.requires && !rule.requires.every(occurs)) continue;
+    const present = rule.keywords.filter(occurs);
+    if (rule.keywords.length === 0 || present.length > 0) planned.push({ rule, present });
+  }
+  return planned;
 }
 
 // Documentation fills a sample token with x's, stars or hashes: never a real secret.
@@ -45,13 +72,56 @@ function isFiller(secret: string): boolean {
   return FILLER.test(secret);
 }
 
+const stickyPatterns = new WeakMap<RegExp, RegExp>();
+
+/** The same pattern, sticky: it matches only where `lastIndex` points. */
+function stickyOf(pattern: RegExp): RegExp {
+  let sticky = stickyPatterns.get(pattern);
+  if (!sticky) {
+    sticky = new RegExp(pattern.source, pattern.flags.replace('g', '') + 'y');
+    stickyPatterns.set(pattern, sticky);
+  }
+  return sticky;
+}
+
+/** Runs an anchored rule only where one of its (present) keywords starts. */
+function* anchoredSpans(keywords: readonly string[], pattern: RegExp, text: string, within: LeakRule['within']): Iterable<MatchSpans> {
+  const starts: number[] = [];
+  for (const keyword of keywords) {
+    for (let at = text.indexOf(keyword); at !== -1; at = text.indexOf(keyword, at + 1)) starts.push(at);
+  }
+  starts.sort((a, b) => a - b);
+  const sticky = stickyOf(pattern);
+  let consumed = -1;
+  let next = -1; // the next occurrence of `within.char` at or after the current start
+  for (const at of starts) {
+    if (at < consumed) continue;
+    if (within) {
+      // Starts only move forward, so the search for the next occurrence never goes back.
+      if (next !== Infinity && next < at) next = text.indexOf(within.char, at) === -1 ? Infinity : text.indexOf(within.char, at);
+      if (next - at > within.distance) continue;
+    }
+    sticky.lastIndex = at;
+    const match = sticky.exec(text);
+    if (!match) continue;
+    const group = match.indices?.groups?.secret;
+    const matchEnd = match.index + match[0].length;
+    consumed = matchEnd;
+    yield group ? [group[0], group[1], match.index, matchEnd] : [match.index, matchEnd];
+  }
+}
+
 /** The secret's span, then the whole match's span. */
 type MatchSpans = readonly [start: number, end: number, matchStart?: number, matchEnd?: number];
 
-function* spansOf(rule: LeakRule, text: string): Iterable<MatchSpans> {
+function* spansOf(rule: LeakRule, present: readonly string[], text: string): Iterable<MatchSpans> {
   if (rule.find) yield* rule.find(text);
   const pattern = rule.pattern;
   if (!pattern) return;
+  if (rule.anchored) {
+    yield* anchoredSpans(present, pattern, text, rule.within);
+    return;
+  }
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const group = match.indices?.groups?.secret;
