@@ -14,7 +14,7 @@ export async function workerdCheckCost(): Promise<{ size: number; bytes: number;
   const script = readFileSync(new URL('../worker/dist/worker.js', import.meta.url), 'utf8');
   const mf = new Miniflare({ modules: true, script, compatibilityDate: '2025-01-01' });
   try {
-    const time = async (request: () => Promise<Response>) => {
+    const time = async (request: () => Promise<{ arrayBuffer(): Promise<ArrayBuffer> }>) => {
       const samples: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const start = performance.now();
