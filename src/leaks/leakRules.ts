@@ -287,7 +287,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'authorization-header',
     anchored: true,
     family: 'http',
-    keywords: [.../* @__PURE__ */ anyCase('authorization', 'api-token'), 'Api-Token'],
+    keywords: /* @__PURE__ */ anyCase('authorization', 'api-token', 'Api-Token'),
     pattern: /(?:authorization|api-token)["']?\s{0,5}[:=]\s{0,5}["']?\s{0,5}(?:(?<scheme>basic|bearer|token|api-token)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,})/dgi,
     accept: (secret, match) => notPlaceholder(secret) && (/(?:basic|bearer|token)\s+\S+$/i.test(match) || highEntropy(3)(secret)),
   },

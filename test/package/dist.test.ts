@@ -47,3 +47,13 @@ it('the build ran before the tests', () => {
   // `npm test` builds first; a missing dist/ would silently skip the package tests above.
   expect(built).toBe(true);
 });
+
+it('tree-shakes: an app that imports only the parser ships no schema, rules or providers', async () => {
+  const { build } = await import('esbuild');
+  const { gzipSync } = await import('node:zlib');
+  const out = await build({ stdin: { contents: "export { parseJson } from './dist/index.js';", resolveDir: root }, bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false });
+  const code = out.outputFiles[0]!.text;
+  expect(code).not.toContain('segment_reply');
+  expect(code).not.toContain('PRIVATE KEY');
+  expect(gzipSync(code).length).toBeLessThan(4096);
+});
