@@ -1,4 +1,5 @@
 import type { Issue } from '../issues/issue';
+import { collectStrings } from '../json/collectStrings';
 import { mapStrings } from '../json/mapStrings';
 import { candidateRules, scanText } from '../leaks/scanText';
 import { HYGIENE_RULES, type HygieneRule } from './hygieneRules';
@@ -6,14 +7,10 @@ import { HYGIENE_RULES, type HygieneRule } from './hygieneRules';
 /**
  * Finds reasoning and tool-call markup in every string of a reply. Each finding is an issue
  * that names its rule and pointer; the reply is refused, never delivered with the markup.
+ * `allText` is `collectStrings(value)`, for a caller that has it already.
  */
-export function findMarkup(value: unknown, rules: readonly HygieneRule[] = HYGIENE_RULES): Issue[] {
-  const strings: string[] = [];
-  mapStrings(value, (text) => {
-    strings.push(text);
-    return text;
-  });
-  const active = candidateRules(strings.join('\n'), rules) as HygieneRule[];
+export function findMarkup(value: unknown, rules: readonly HygieneRule[] = HYGIENE_RULES, allText = collectStrings(value)): Issue[] {
+  const active = candidateRules(allText, rules) as HygieneRule[];
   if (active.length === 0) return [];
   const byId = new Map(active.map((rule) => [rule.id, rule]));
   const issues: Issue[] = [];

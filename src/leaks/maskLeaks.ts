@@ -1,3 +1,4 @@
+import { collectStrings } from '../json/collectStrings';
 import { mapStrings } from '../json/mapStrings';
 import type { Finding } from '../reply/replyResult';
 import type { LeakRule } from './leakRule';
@@ -45,16 +46,12 @@ export function scanLeaks(value: unknown, options: LeakOptions = {}): Finding[] 
 }
 
 /**
- * Masks every secret in place (in a copy) and reports what it masked.
+ * Masks every secret in place (in a copy) and reports what it masked. `allText` is
+ * `collectStrings(value)`, for a caller that has it already.
  */
-export function maskLeaks<T>(value: T, options: LeakOptions = {}): MaskResult<T> {
-  const strings: string[] = [];
-  mapStrings(value, (text) => {
-    strings.push(text);
-    return text;
-  });
+export function maskLeaks<T>(value: T, options: LeakOptions = {}, allText = collectStrings(value)): MaskResult<T> {
   // One keyword pass over the whole reply picks the rules; each string is then scanned with those.
-  const rules = candidateRules(strings.join('\n'), leakRulesFor(options));
+  const rules = candidateRules(allText, leakRulesFor(options));
   if (rules.length === 0) return { value, findings: [] };
   const allow = new Set(options.allow ?? []);
   const mask = options.mask ?? LEAK_MASK;

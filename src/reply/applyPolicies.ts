@@ -1,4 +1,5 @@
 import { findMarkup } from '../hygiene/findMarkup';
+import { collectStrings } from '../json/collectStrings';
 import { maskHostPaths } from '../hygiene/maskHostPaths';
 import type { Issue } from '../issues/issue';
 import { maskLeaks } from '../leaks/maskLeaks';
@@ -23,7 +24,9 @@ export interface PolicyOutcome {
  * in-place changes (media replacement, leak masking, host paths). Changes are reported as findings; the caller re-validates.
  */
 export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies): Promise<PolicyOutcome> {
-  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
+  // Both scanners decide their rules from one collection of the reply's strings.
+  const allText = collectStrings(reply);
+  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply, undefined, allText)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
   if (issues.length > 0) return { issues, reply, findings: [] };
   const findings: Finding[] = [];
   let current = reply;
@@ -33,7 +36,8 @@ export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies
     findings.push(...inspected.findings);
   }
   if (policies.leaks !== false) {
-    const masked = maskLeaks(current, policies.leaks ?? {});
+    // Media replacement only removes strings, so the collection still covers every candidate.
+    const masked = maskLeaks(current, policies.leaks ?? {}, current === reply ? allText : undefined);
     current = masked.value;
     findings.push(...masked.findings);
   }
