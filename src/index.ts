@@ -56,7 +56,7 @@ export { prepareSchema, type CustomSchema, type PreparedSchema, type PreparedRes
 export { checkJsonSchema } from './schema/checkJsonSchema';
 export { isStandardSchema, type StandardSchemaV1, type StandardResult } from './schema/standardSchema';
 
-export { ProviderError, type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest } from './providers/modelProvider';
+export { ProviderError, type ProviderConnection, type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest } from './providers/modelProvider';
 export { openAiChatProvider, openAiChatBody, readOpenAiChatAnswer, type OpenAiChatOptions } from './providers/openAiChatProvider';
 export { anthropicProvider, anthropicBody, readAnthropicAnswer, type AnthropicOptions } from './providers/anthropicProvider';
 export { geminiProvider, geminiBody, readGeminiAnswer, type GeminiOptions } from './providers/geminiProvider';

@@ -61,11 +61,3 @@ export interface Issue {
   /** The policy rule that produced the issue (leak and hygiene findings). */
   readonly rule?: string;
 }
-
-/**
- * Creates an issue.
- */
-/* @__NO_SIDE_EFFECTS__ */
-export function issue(code: IssueCode, path: string, message: string): Issue {
-  return { code, path, message };
-}

@@ -3,8 +3,8 @@ import type { LeakRule, Span } from './leakRule';
 const HEADER = /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
 const FOOTER_START = '-----END';
 const FOOTER = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
-/** Base64 characters (and the `\n` escapes of a key pasted inside JSON text). */
-const BODY_CHAR = /[A-Za-z0-9+/=]/;
+/** What a key body is made of: base64, line breaks, and the `\n` escapes of a key pasted in JSON text. */
+const BODY_CHAR = /[A-Za-z0-9+/=\s\\]/;
 /** A real key body has far more than this; placeholders (`...`, `xxx`, a short sample) do not. */
 const MIN_BODY = 64;
 
@@ -47,7 +47,7 @@ function* findPrivateKeys(text: string): Iterable<Span> {
 
 function endOfBody(text: string, start: number): number {
   let i = start;
-  while (i < text.length && (BODY_CHAR.test(text[i]!) || /\s|\\/.test(text[i]!))) i++;
+  while (i < text.length && BODY_CHAR.test(text[i]!)) i++;
   return i;
 }
 

@@ -1,15 +1,10 @@
 import { anthropicReplyTool } from '../segments/providerSchemas';
-import { type ModelAnswer, type ModelProvider, type ModelRequest, ProviderError } from './modelProvider';
+import { type ModelAnswer, type ModelProvider, type ModelRequest, type ProviderConnection, ProviderError } from './modelProvider';
 import { count, field, postJson } from './postJson';
 
-/** Options of the Anthropic messages provider. */
-export interface AnthropicOptions {
-  /** The API base, e.g. `https://api.anthropic.com/v1`. */
-  readonly baseUrl: string;
-  readonly apiKey?: string;
-  readonly model: string;
+/** Options of the Anthropic messages provider (`baseUrl` e.g. `https://api.anthropic.com/v1`). */
+export interface AnthropicOptions extends ProviderConnection {
   readonly maxTokens?: number;
-  readonly fetch?: typeof fetch;
 }
 
 /**

@@ -1,15 +1,9 @@
 import { geminiGenerationConfig } from '../segments/providerSchemas';
-import { type ModelAnswer, type ModelProvider, type ModelRequest, ProviderError } from './modelProvider';
+import { type ModelAnswer, type ModelProvider, type ModelRequest, type ProviderConnection, ProviderError } from './modelProvider';
 import { count, field, postJson } from './postJson';
 
-/** Options of the Gemini provider. */
-export interface GeminiOptions {
-  /** The API base, e.g. `https://generativelanguage.googleapis.com/v1beta`. */
-  readonly baseUrl: string;
-  readonly apiKey?: string;
-  readonly model: string;
-  readonly fetch?: typeof fetch;
-}
+/** Options of the Gemini provider (`baseUrl` e.g. `https://generativelanguage.googleapis.com/v1beta`). */
+export type GeminiOptions = ProviderConnection;
 
 /**
  * Gemini `generateContent` with `responseJsonSchema`. Parts marked `thought` are reasoning and

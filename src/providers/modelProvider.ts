@@ -39,6 +39,16 @@ export interface ModelProvider {
   generate(request: ModelRequest, context: { readonly signal: AbortSignal }): Promise<ModelAnswer>;
 }
 
+/** Where and as whom a provider calls its API. */
+export interface ProviderConnection {
+  /** The API base, e.g. `https://api.openai.com/v1`. */
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  readonly model: string;
+  /** A `fetch` to use instead of the global one (tests, proxies). */
+  readonly fetch?: typeof fetch;
+}
+
 /** A provider's failure: an HTTP status, a malformed body, a cut stream. */
 export class ProviderError extends Error {
   constructor(

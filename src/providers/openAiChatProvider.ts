@@ -1,16 +1,11 @@
 import { lowerJsonSchema } from '../segments/lowerJsonSchema';
-import { type ModelAnswer, type ModelProvider, type ModelRequest, ProviderError } from './modelProvider';
+import { type ModelAnswer, type ModelProvider, type ModelRequest, type ProviderConnection, ProviderError } from './modelProvider';
 import { count, field, postJson } from './postJson';
 
 /** Options of an OpenAI-compatible chat completions provider. */
-export interface OpenAiChatOptions {
-  /** The API base, e.g. `https://api.openai.com/v1`. */
-  readonly baseUrl: string;
-  readonly apiKey?: string;
-  readonly model: string;
+export interface OpenAiChatOptions extends ProviderConnection {
   /** `false` for JSON-as-text providers (MiniMax style): the schema travels only in the prompt. */
   readonly structuredOutput?: boolean;
-  readonly fetch?: typeof fetch;
   readonly headers?: Record<string, string>;
 }
 
