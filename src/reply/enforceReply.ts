@@ -94,8 +94,7 @@ async function enforceSegments(options: EnforceReplyOptions, startedAt: number):
   const checked = await check(first.text, 'model', 1);
   if (checked.status === 'completed' || plain) return withUsage(checked, usage, startedAt);
   if (first.text.length > MAX_CORRECTION_REPLY) {
-    const tooLong: Issue = { code: 'REPLY_TOO_LONG_FOR_CORRECTION', path: '', message: `the reply has ${first.text.length} characters; a correction quotes at most ${MAX_CORRECTION_REPLY}` };
-    return finalizeReply({ ...base, status: 'validation_failed', issues: [...checked.issues, tooLong], usage, attempts: 1, stage: 'model' });
+    return finalizeReply({ ...base, status: 'validation_failed', issues: [...checked.issues, tooLongForCorrection(first.text.length)], usage, attempts: 1, stage: 'model' });
   }
 
   const correction = await callModel(options, correctionRequest(instruction, checked.issues, first.text, schema), options.correctionTimeoutMs ?? DEFAULT_CORRECTION_TIMEOUT_MS);
@@ -119,25 +118,30 @@ async function enforceCustom(options: EnforceReplyOptions, startedAt: number): P
   let request: ModelRequest = { system: joinSystem(options.system, instruction), messages: options.messages, tools: options.tools, schema };
   let lastIssues: Issue[] = [];
   let lastValue: unknown;
-  for (let attempt = 1; attempt <= retries + 1; attempt++) {
-    const stage: ReplyStage = attempt === 1 ? 'model' : 'correction';
-    const call = await callModel(options, request, attempt === 1 ? (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.correctionTimeoutMs ?? DEFAULT_CORRECTION_TIMEOUT_MS));
+  let attempts = 0;
+  while (attempts <= retries) {
+    attempts++;
+    const stage: ReplyStage = attempts === 1 ? 'model' : 'correction';
+    const call = await callModel(options, request, attempts === 1 ? (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.correctionTimeoutMs ?? DEFAULT_CORRECTION_TIMEOUT_MS));
     usage = addUsage(usage, call.usage);
-    if (!call.ok) return finalizeReply({ ...base, enforcement, ...callFailure(call), usage, attempts: attempt, stage });
+    if (!call.ok) return finalizeReply({ ...base, enforcement, ...callFailure(call), usage, attempts, stage });
     const verdict = await checkCustomReply(call.text, prepared, options);
     if (verdict.ok) {
-      return finalizeReply({ ...base, enforcement, status: 'completed', value: verdict.value, findings: verdict.findings, usage, attempts: attempt, stage: customStage(verdict, stage) });
+      return finalizeReply({ ...base, enforcement, status: 'completed', value: verdict.value, findings: verdict.findings, usage, attempts, stage: customStage(verdict, stage) });
     }
     lastIssues = verdict.issues;
     lastValue = verdict.value;
     if (call.text.length > MAX_CORRECTION_REPLY) {
-      lastIssues = [...lastIssues, { code: 'REPLY_TOO_LONG_FOR_CORRECTION', path: '', message: `the reply has ${call.text.length} characters; a correction quotes at most ${MAX_CORRECTION_REPLY}` }];
-      return exhausted(options, { ...base, enforcement, usage, attempts: attempt, stage }, lastIssues, lastValue);
+      lastIssues = [...lastIssues, tooLongForCorrection(call.text.length)];
+      break;
     }
     request = correctionRequest(instruction, lastIssues, call.text, schema);
-    if (attempt === retries + 1) return exhausted(options, { ...base, enforcement, usage, attempts: attempt, stage }, lastIssues, lastValue);
   }
-  return exhausted(options, { ...base, enforcement, usage, attempts: retries + 1, stage: 'correction' }, lastIssues, lastValue);
+  return exhausted(options, { ...base, enforcement, usage, attempts, stage: attempts === 1 ? 'model' : 'correction' }, lastIssues, lastValue);
+}
+
+function tooLongForCorrection(length: number): Issue {
+  return { code: 'REPLY_TOO_LONG_FOR_CORRECTION', path: '', message: `the reply has ${length} characters; a correction quotes at most ${MAX_CORRECTION_REPLY}` };
 }
 
 function exhausted(options: EnforceReplyOptions, end: Omit<Parameters<typeof finalizeReply>[0], 'status'>, issues: Issue[], value: unknown): ReplyResult<unknown> {

@@ -161,6 +161,15 @@ describe('enforceReply (custom schemas)', () => {
     });
   });
 
+  it('does not correct a custom reply over 32,000 characters', async () => {
+    const huge = JSON.stringify({ orderId: 7, total: 1, note: 'x'.repeat(33_000) });
+    const { provider, requests } = scripted([huge, '{"orderId":"A","total":1}']);
+    const result = await enforceReply({ provider, messages: user, schema: orderSchema });
+    expect(result).toMatchObject({ status: 'validation_failed', meta: { attempts: 1, stage: 'model' } });
+    expect(result.issues.map((i) => i.code)).toContain('REPLY_TOO_LONG_FOR_CORRECTION');
+    expect(requests).toHaveLength(1);
+  });
+
   it('clamps maxRetries to 0..5', async () => {
     const bad = '{"orderId":1,"total":3}';
     const many = scripted(Array(10).fill(bad));
