@@ -2,7 +2,10 @@ import { type BaseIssue, safeParse } from 'valibot';
 import type { Issue, IssueCode } from '../issues/issue';
 import { encodePointer } from '../issues/encodePointer';
 import { excerpt } from '../issues/excerpt';
+import { compileValidator, type FastCheck } from './compileValidator';
 import { SEGMENT_TYPES, type SegmentReply, SegmentReplySchema } from './segmentCatalog';
+
+let fastCheck: FastCheck | undefined;
 
 /** The outcome of {@link validateSegments}. */
 export type SegmentValidation = { readonly ok: true; readonly value: SegmentReply } | { readonly ok: false; readonly issues: Issue[] };
@@ -15,6 +18,10 @@ export function validateSegments(value: unknown): SegmentValidation {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, issues: [{ code: 'NOT_AN_OBJECT', path: '', message: 'the reply must be one JSON object {"segments": [...]}' }] };
   }
+  // A valid reply passes the compiled check and is returned as it is (it is already a fresh,
+  // parsed object); only a refused one pays for valibot's full pass that names every issue.
+  fastCheck ??= compileValidator(SegmentReplySchema);
+  if (fastCheck(value)) return { ok: true, value: value as SegmentReply };
   const result = safeParse(SegmentReplySchema, value);
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, issues: result.issues.map(toIssue) };
