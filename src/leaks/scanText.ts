@@ -98,7 +98,10 @@ function* anchoredSpans(keywords: readonly string[], pattern: RegExp, text: stri
     if (at < consumed) continue;
     if (within) {
       // Starts only move forward, so the search for the next occurrence never goes back.
-      if (next !== Infinity && next < at) next = text.indexOf(within.char, at) === -1 ? Infinity : text.indexOf(within.char, at);
+      if (next !== Infinity && next < at) {
+        const found = text.indexOf(within.char, at);
+        next = found === -1 ? Infinity : found;
+      }
       if (next - at > within.distance) continue;
     }
     sticky.lastIndex = at;

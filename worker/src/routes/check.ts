@@ -3,7 +3,7 @@ import { type CheckReplyOptions, checkReply } from '../../../src/index';
 import type { Config } from '../env';
 import { json, jsonError } from '../http/jsonResponse';
 import { readBody } from '../http/readBody';
-import { badRequest, hasMediaType, readJsonBody } from './requestBody';
+import { badRequest, bodyError, hasMediaType, readJsonBody } from './requestBody';
 
 /** The JSON form of a check request: the raw reply and the policy options. */
 export const CheckRequestSchema = v.strictObject({
@@ -24,7 +24,7 @@ export async function handleCheck(request: Request, config: Config, cors: Record
   let options: CheckReplyOptions = { failureNotice: config.failureNotice };
   if (hasMediaType(request, 'text/plain')) {
     const body = await readBody(request, config.maxBodyBytes);
-    if (!body.ok) return jsonError(body.status, body.status === 413 ? 'BODY_TOO_LARGE' : 'BAD_REQUEST', body.message, cors);
+    if (!body.ok) return bodyError(body, cors);
     reply = body.text;
   } else if (hasMediaType(request, 'application/json')) {
     const body = await readJsonBody(request, config.maxBodyBytes, cors);
