@@ -25,6 +25,16 @@ describe('the built package', () => {
     expect(cjs.segmentJsonSchema().$schema).toBe('https://json-schema.org/draft/2020-12/schema');
   });
 
+  it('ships the renderer entry to ESM and CJS alike', async () => {
+    const esm = (await import(`${packageName}/render`)) as typeof import('../../src/render/index');
+    const cjs = createRequire(import.meta.url)(`${packageName}/render`) as typeof import('../../src/render/index');
+    const esmCore = (await import(packageName)) as typeof import('../../src/index');
+    const result = await esmCore.checkReply('{"segments":[{"type":"markdown","data":{"content":"**hi** <b>x</b>"}}]}');
+    for (const render of [esm, cjs]) {
+      expect(render.renderHtml(result)).toBe('<div class="rg-markdown"><p><strong>hi</strong> &lt;b&gt;x&lt;/b&gt;</p></div>');
+    }
+  });
+
   it('has types first in every export condition', () => {
     const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
     for (const [entry, conditions] of Object.entries(pkg.exports as Record<string, unknown>)) {
