@@ -85,6 +85,8 @@ let path: (string | number)[] = [];
  * // { ok: false, issue: { code: 'DUPLICATE_KEY', path: '/a', offset: 7, line: 1, column: 8, … } }
  */
 export function parseJson(source: string, limits: Partial<JsonLimits> = DEFAULT_JSON_LIMITS): ParseResult {
+  // JavaScript callers can pass anything; the boundary still answers with an issue, not a throw.
+  if (typeof source !== 'string') return fail('', new ParseFailure('INVALID_JSON', 0, `the input is ${source === null ? 'null' : typeof source}, not text`, 0));
   const maxLength = limits.maxLength ?? DEFAULT_JSON_LIMITS.maxLength;
   if (source.length > maxLength) {
     return fail(source, new ParseFailure('TOO_LARGE', 0, `input is ${source.length} characters; the limit is ${maxLength}`, 0));

@@ -46,6 +46,7 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
   } as const;
 
   if (options.schema === false) {
+    if (typeof text !== 'string') return finalizeReply({ ...end, status: 'validation_failed', issues: [{ code: 'WRONG_TYPE', path: '', message: 'the reply is not text' }] });
     const plain: SegmentReply = { segments: text.trim() === '' ? [] : [{ type: 'text', data: { text } }] };
     // Plain text is parsed for nothing, but it is still outbound: the leak scanner applies.
     const masked = options.leaks === false ? { value: plain, findings: [] } : maskLeaks(plain, options.leaks ?? {});

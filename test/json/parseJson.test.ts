@@ -97,6 +97,12 @@ describe('parseJson', () => {
     });
   });
 
+  it('answers non-text input with an issue instead of throwing', () => {
+    for (const input of [undefined, null, 42, {}, ['{}']]) {
+      expect(parseJson(input as unknown as string)).toMatchObject({ ok: false, issue: { code: 'INVALID_JSON', offset: 0 } });
+    }
+  });
+
   it('quotes only a short excerpt in messages', () => {
     const long = 'x'.repeat(10_000);
     expect(issueOf(`{"a":1} ${long}`).message.length).toBeLessThan(100);

@@ -56,6 +56,11 @@ describe('checkReply (IM preset)', () => {
     expect(JSON.stringify(result)).not.toContain('"ok"');
   });
 
+  it('never throws for a reply that is not text (JavaScript callers)', async () => {
+    expect((await checkReply(undefined as unknown as string)).issues[0]!.code).toBe('INVALID_JSON');
+    expect((await checkReply(null as unknown as string, { schema: false })).status).toBe('validation_failed');
+  });
+
   it('keeps literal @name text as text', async () => {
     const result = await checkReply('{"segments":[{"type":"text","data":{"text":"@alice hello"}}]}');
     expect(result.value?.segments).toEqual([{ type: 'text', data: { text: '@alice hello' } }]);
