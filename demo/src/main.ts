@@ -50,9 +50,11 @@ async function check(): Promise<void> {
 
 function show(result: ReplyResult<SegmentReply>, text: string): void {
   const ranges = result.issues.map((issue) => rangeOf(issue, text));
+  // What a policy changed (a masked leak, a replaced attachment) is marked too, in another colour.
+  const changed = result.findings.map((finding) => locatePointer(text, finding.path));
   verdict.innerHTML = verdictHtml(result, ranges);
   verdict.dataset.status = result.status;
-  sourceView.innerHTML = highlighted(text, ranges);
+  sourceView.innerHTML = highlighted(text, ranges, changed);
   preview.innerHTML = renderHtml(result, { mentionName: (id) => MEMBERS.get(id) }) || '<p class="muted">Nothing to deliver.</p>';
   previewText.textContent = renderText(result, { mentionName: (id) => MEMBERS.get(id) });
   for (const item of Array.from(verdict.querySelectorAll<HTMLElement>('[data-issue]'))) {
@@ -93,17 +95,20 @@ function verdictHtml(result: ReplyResult<SegmentReply>, ranges: (Range | undefin
     ${findings ? `<h3>Changed by policy</h3><ul class="findings">${findings}</ul>` : ''}`;
 }
 
-function highlighted(text: string, ranges: (Range | undefined)[]): string {
-  const marks = ranges
-    .map((range, index) => (range ? { ...range, index } : undefined))
-    .filter((mark): mark is Range & { index: number } => mark !== undefined)
-    .sort((a, b) => a.start - b.start);
+type Mark = Range & { readonly attributes: string };
+
+function highlighted(text: string, issues: (Range | undefined)[], changed: (Range | undefined)[]): string {
+  const marks: Mark[] = [
+    ...issues.flatMap((range, index) => (range ? [{ ...range, attributes: `id="issue-${index}"` }] : [])),
+    ...changed.flatMap((range) => (range ? [{ ...range, attributes: 'class="changed"' }] : [])),
+  ].sort((a, b) => a.start - b.start);
   let out = '';
   let at = 0;
   for (const mark of marks) {
     if (mark.start < at) continue;
-    out += escapeHtml(text.slice(at, mark.start)) + `<mark id="issue-${mark.index}">${escapeHtml(text.slice(mark.start, Math.max(mark.end, mark.start + 1)))}</mark>`;
-    at = Math.max(mark.end, mark.start + 1);
+    const end = Math.max(mark.end, mark.start + 1);
+    out += escapeHtml(text.slice(at, mark.start)) + `<mark ${mark.attributes}>${escapeHtml(text.slice(mark.start, end))}</mark>`;
+    at = end;
   }
   return out + escapeHtml(text.slice(at));
 }

@@ -71,6 +71,7 @@ describe('the demo page in Chromium', () => {
     expect(await page.textContent('#preview')).toContain('[REDACTED]');
     expect(await page.textContent('#preview')).not.toContain('ghp_');
     expect(await page.textContent('#verdict .findings')).toContain('github-token');
+    expect(await page.textContent('#source-view mark.changed')).toContain('GITHUB_TOKEN=ghp_');
     await pick('oversized');
     expect(await page.textContent('#verdict .findings')).toContain('media-too-large');
     expect(await page.textContent('#preview')).toContain('[attachment unavailable]');
