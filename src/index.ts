@@ -38,7 +38,7 @@ export { checkMentions, type MentionPolicy } from './policy/checkMentions';
 export { inspectMedia, type MediaProblem } from './media/inspectMedia';
 export { sniffMedia, type SniffedMedia } from './media/sniffMedia';
 export { base64Media } from './media/base64Media';
-export { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, type MediaReader, type MediaSegmentType } from './media/mediaPolicy';
+export { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_READ_TIMEOUT_MS, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, type MediaReader, type MediaSegmentType } from './media/mediaPolicy';
 
 export { scanLeaks, maskLeaks, leakRulesFor, LEAK_MASK, type LeakOptions, type MaskResult } from './leaks/maskLeaks';
 export { LEAK_RULES } from './leaks/leakRules';

@@ -2,7 +2,7 @@ import { appendPointer } from '../issues/encodePointer';
 import type { Finding } from '../reply/replyResult';
 import type { Media, Segment, SegmentReply } from '../segments/segmentCatalog';
 import { base64Media } from './base64Media';
-import { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, type MediaSegmentType } from './mediaPolicy';
+import { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_READ_TIMEOUT_MS, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, type MediaSegmentType } from './mediaPolicy';
 import { SNIFF_BYTES, sniffMedia } from './sniffMedia';
 
 /** Why media was replaced. */
@@ -42,12 +42,7 @@ async function problemOf(media: Media, type: MediaSegmentType, policy: MediaPoli
     head = decoded.head;
   } else {
     if (!policy.read) return undefined;
-    let bytes: Uint8Array | undefined;
-    try {
-      bytes = await policy.read(media as Media & { kind: 'url' | 'path' }, type);
-    } catch {
-      return 'media-unreadable';
-    }
+    const bytes = await readWithin(policy, media as Media & { kind: 'url' | 'path' }, type);
     if (!(bytes instanceof Uint8Array) || bytes.length === 0) return 'media-unreadable';
     size = bytes.length;
     head = bytes.subarray(0, SNIFF_BYTES);
@@ -56,4 +51,23 @@ async function problemOf(media: Media, type: MediaSegmentType, policy: MediaPoli
   if (type === 'file') return undefined;
   const sniffed = sniffMedia(head);
   return sniffed && sniffed.kinds.includes(type) ? undefined : 'media-type-mismatch';
+}
+
+/** Calls the host's reader, bounded in time: a read that fails or hangs is "unreadable". */
+async function readWithin(policy: MediaPolicy, media: Media & { kind: 'url' | 'path' }, type: MediaSegmentType): Promise<Uint8Array | undefined> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(undefined);
+    }, policy.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([Promise.resolve(policy.read!(media, type, { signal: controller.signal })), timeout]);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
 }

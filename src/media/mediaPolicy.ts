@@ -8,7 +8,11 @@ export type MediaSegmentType = 'image' | 'audio' | 'video' | 'file';
  * throw) when the media cannot be read; the segment is then replaced by the notice. Reading a
  * prefix is enough for the type check, but the size limit is checked on what is returned.
  */
-export type MediaReader = (media: Media & { kind: 'url' | 'path' }, type: MediaSegmentType) => Promise<Uint8Array | undefined> | Uint8Array | undefined;
+export type MediaReader = (
+  media: Media & { kind: 'url' | 'path' },
+  type: MediaSegmentType,
+  context: { readonly signal: AbortSignal },
+) => Promise<Uint8Array | undefined> | Uint8Array | undefined;
 
 /** The media policy. */
 export interface MediaPolicy {
@@ -18,7 +22,12 @@ export interface MediaPolicy {
   readonly maxBytes?: Partial<Record<MediaSegmentType, number>>;
   /** The text of the segment that replaces unavailable media. */
   readonly unavailableText?: string;
+  /** How long one `read` may take before the media counts as unreadable (default 10 s). */
+  readonly readTimeoutMs?: number;
 }
+
+/** The default limit of one `read` call. */
+export const DEFAULT_READ_TIMEOUT_MS = 10_000;
 
 /** The default decoded size limits: 5 MiB images, 10 MiB audio, 20 MiB video and files. */
 export const DEFAULT_MEDIA_MAX_BYTES: Readonly<Record<MediaSegmentType, number>> = /* @__PURE__ */ Object.freeze({

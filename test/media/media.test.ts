@@ -109,6 +109,15 @@ describe('inspectMedia', () => {
     expect(seen).toHaveLength(4);
   });
 
+  it('counts a read that hangs as unreadable, and aborts it', async () => {
+    let aborted = false;
+    const read = (_media: unknown, _type: unknown, { signal }: { signal: AbortSignal }) =>
+      new Promise<Uint8Array>(() => signal.addEventListener('abort', () => (aborted = true)));
+    const result = await inspectMedia(reply('image', { kind: 'url', value: 'https://slow.example/a.png' }), { read, readTimeoutMs: 30 });
+    expect(result.findings[0]?.rule).toBe('media-unreadable');
+    expect(aborted).toBe(true);
+  });
+
   it('passes url media through uninspected without a hook, and file references always', async () => {
     const url = reply('image', { kind: 'url', value: 'https://example.com/a.png' });
     expect((await inspectMedia(url)).findings).toEqual([]);
