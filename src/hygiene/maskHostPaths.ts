@@ -43,8 +43,10 @@ function rewriteRoot(text: string, root: string, replacement: string, found: () 
   const forms = new Set([root, root.replace(/\\/g, '/'), root.replace(/\//g, '\\')]);
   let out = text;
   for (const form of forms) {
-    const windows = /^[A-Za-z]:/.test(form);
-    const haystack = windows ? out.toLowerCase() : out;
+    // Windows paths compare without case; lower-casing must keep offsets (a few letters grow).
+    const lower = out.toLowerCase();
+    const windows = /^[A-Za-z]:/.test(form) && lower.length === out.length;
+    const haystack = windows ? lower : out;
     const needle = windows ? form.toLowerCase() : form;
     let result = '';
     let last = 0;

@@ -61,6 +61,11 @@ describe('maskHostPaths', () => {
     expect(JSON.stringify(findings)).not.toContain('/srv/app');
   });
 
+  it('keeps offsets right when lower-casing would change the length of the text', () => {
+    const { value } = maskHostPaths({ text: 'İstanbul: C:\\Users\\bot\\x.txt' }, roots);
+    expect(value.text).toBe('İstanbul: ~\\x.txt');
+  });
+
   it('matches whole segments only: no longer names, no tails of other paths, no URL paths', () => {
     const text = '/srv/application/x, /var/srv/app/x, https://example.com/srv/app/x, /tmpfile';
     expect(maskHostPaths({ text }, roots)).toEqual({ value: { text }, findings: [] });
