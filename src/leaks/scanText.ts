@@ -107,10 +107,8 @@ function* anchoredSpans(keywords: readonly string[], pattern: RegExp, text: stri
     sticky.lastIndex = at;
     const match = sticky.exec(text);
     if (!match) continue;
-    const group = match.indices?.groups?.secret;
-    const matchEnd = match.index + match[0].length;
-    consumed = matchEnd;
-    yield group ? [group[0], group[1], match.index, matchEnd] : [match.index, matchEnd];
+    consumed = match.index + match[0].length;
+    yield spansOfMatch(match);
   }
 }
 
@@ -127,9 +125,14 @@ function* spansOf(rule: LeakRule, present: readonly string[], text: string): Ite
   }
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    const group = match.indices?.groups?.secret;
-    const matchEnd = match.index + match[0].length;
-    yield group ? [group[0], group[1], match.index, matchEnd] : [match.index, matchEnd];
+    yield spansOfMatch(match);
     if (match[0].length === 0) pattern.lastIndex++;
   }
+}
+
+/** A match's secret span (its `secret` group, or all of it), then the whole match's span. */
+function spansOfMatch(match: RegExpExecArray): MatchSpans {
+  const group = match.indices?.groups?.secret;
+  const matchEnd = match.index + match[0].length;
+  return group ? [group[0], group[1], match.index, matchEnd] : [match.index, matchEnd];
 }

@@ -1,11 +1,10 @@
 import { findMarkup } from '../hygiene/findMarkup';
 import { collectStrings } from '../json/collectStrings';
-import { maskHostPaths } from '../hygiene/maskHostPaths';
 import type { Issue } from '../issues/issue';
-import { maskLeaks } from '../leaks/maskLeaks';
 import { inspectMedia } from '../media/inspectMedia';
 import { checkMentions } from '../policy/checkMentions';
 import type { SegmentReply } from '../segments/segmentCatalog';
+import { maskOutbound } from './maskOutbound';
 import type { Finding } from './replyResult';
 import type { ReplyPolicies } from './replyPolicies';
 
@@ -21,7 +20,8 @@ export interface PolicyOutcome {
 
 /**
  * Applies the IM policies in order: refusals first (reasoning and tool markup, mentions), then
- * in-place changes (media replacement, leak masking, host paths). Changes are reported as findings; the caller re-validates.
+ * in-place changes (media replacement, leak masking, host paths). Changes are reported as
+ * findings; the caller re-validates.
  */
 export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies): Promise<PolicyOutcome> {
   // Both scanners decide their rules from one collection of the reply's strings.
@@ -35,16 +35,8 @@ export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies
     current = inspected.reply;
     findings.push(...inspected.findings);
   }
-  if (policies.leaks !== false) {
-    // Media replacement only removes strings, so the collection still covers every candidate.
-    const masked = maskLeaks(current, policies.leaks ?? {}, current === reply ? allText : undefined);
-    current = masked.value;
-    findings.push(...masked.findings);
-  }
-  if (policies.hostPaths) {
-    const rewritten = maskHostPaths(current, policies.hostPaths);
-    current = rewritten.value;
-    findings.push(...rewritten.findings);
-  }
-  return { issues, reply: current, findings };
+  // The collection is reused only while media replacement has changed nothing.
+  const masked = maskOutbound(current, policies, current === reply ? allText : undefined);
+  findings.push(...masked.findings);
+  return { issues, reply: masked.value, findings };
 }

@@ -1,9 +1,8 @@
 import type { Issue } from '../issues/issue';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from '../json/jsonLimits';
 import { parseJson } from '../json/parseJson';
-import { type HostPathPolicy, maskHostPaths } from '../hygiene/maskHostPaths';
-import { type LeakOptions, maskLeaks } from '../leaks/maskLeaks';
 import type { PreparedSchema } from '../schema/customSchema';
+import { type OutboundPolicies, maskOutbound } from './maskOutbound';
 import type { Finding, ReplyStage } from './replyResult';
 
 /** The verdict on one reply against a custom schema. */
@@ -25,18 +24,16 @@ export interface CustomVerdict {
 export async function checkCustomReply(
   text: string,
   schema: PreparedSchema,
-  options: { readonly limits?: Partial<JsonLimits>; readonly leaks?: LeakOptions | false; readonly hostPaths?: HostPathPolicy } = {},
+  options: OutboundPolicies & { readonly limits?: Partial<JsonLimits> } = {},
 ): Promise<CustomVerdict> {
   const parsed = parseJson(text, { ...DEFAULT_JSON_LIMITS, ...options.limits });
   if (!parsed.ok) return { ok: false, issues: [parsed.issue], findings: [], masked: false };
   const issues = await safely(() => schema.validate(parsed.value));
   if (issues.length > 0) return { ok: false, value: parsed.value, issues, findings: [], masked: false };
-  const masked = options.leaks === false ? { value: parsed.value, findings: [] } : maskLeaks(parsed.value, options.leaks ?? {});
-  const rewritten = options.hostPaths ? maskHostPaths(masked.value, options.hostPaths) : { value: masked.value, findings: [] };
-  const findings = [...masked.findings, ...rewritten.findings];
+  const { value, findings } = maskOutbound(parsed.value, options);
   if (findings.length === 0) return { ok: true, value: parsed.value, issues: [], findings: [], masked: false };
-  const again = await safely(() => schema.validate(rewritten.value));
-  return { ok: again.length === 0, value: rewritten.value, issues: again, findings, masked: true };
+  const again = await safely(() => schema.validate(value));
+  return { ok: again.length === 0, value, issues: again, findings, masked: true };
 }
 
 /** A validator that throws is a schema problem, reported, never thrown across the boundary. */

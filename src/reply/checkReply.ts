@@ -9,8 +9,7 @@ import { finalizeReply } from './finalizeReply';
 import type { Enforcement, ReplyResult, ReplyStage } from './replyResult';
 import { applyPolicies } from './applyPolicies';
 import type { ReplyPolicies } from './replyPolicies';
-import { maskLeaks } from '../leaks/maskLeaks';
-import { maskHostPaths } from '../hygiene/maskHostPaths';
+import { maskOutbound } from './maskOutbound';
 
 /** Options of {@link checkReply}. */
 export interface CheckReplyOptions extends ReplyPolicies {
@@ -48,12 +47,10 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
   if (options.schema === false) {
     if (typeof text !== 'string') return finalizeReply({ ...end, status: 'validation_failed', issues: [{ code: 'WRONG_TYPE', path: '', message: 'the reply is not text' }] });
     const plain: SegmentReply = { segments: text.trim() === '' ? [] : [{ type: 'text', data: { text } }] };
-    // Plain text is parsed for nothing, but it is still outbound: the leak scanner applies.
-    const masked = options.leaks === false ? { value: plain, findings: [] } : maskLeaks(plain, options.leaks ?? {});
-    const rewritten = options.hostPaths ? maskHostPaths(masked.value, options.hostPaths) : { value: masked.value, findings: [] };
-    const findings = [...masked.findings, ...rewritten.findings];
+    // Plain text is parsed for nothing, but it is still outbound: leaks and host paths apply.
+    const { value, findings } = maskOutbound(plain, options);
     const stage = findings.length > 0 ? 'post_guardrail' : end.stage;
-    return finalizeReply({ ...end, stage, status: 'completed', value: rewritten.value, findings });
+    return finalizeReply({ ...end, stage, status: 'completed', value, findings });
   }
 
   const parsed = parseJson(text, { ...DEFAULT_JSON_LIMITS, ...options.limits });

@@ -1,18 +1,13 @@
-import type { HostPathPolicy } from '../hygiene/maskHostPaths';
-import type { LeakOptions } from '../leaks/maskLeaks';
+import type { OutboundPolicies } from './maskOutbound';
 import type { MediaPolicy } from '../media/mediaPolicy';
 import type { MentionPolicy } from '../policy/checkMentions';
 
 /** The policies applied to a valid IM reply. */
-export interface ReplyPolicies {
+export interface ReplyPolicies extends OutboundPolicies {
   /** Who may be mentioned; without it, mention targets are not checked against members. */
   readonly mentions?: MentionPolicy;
   /** Media inspection (on by default for base64; `url`/`path` need `read`); `false` turns it off. */
   readonly media?: MediaPolicy | false;
-  /** The outbound leak scanner (on by default); `false` turns it off. */
-  readonly leaks?: LeakOptions | false;
   /** Refuse replies with reasoning or tool-call markup (on by default); `false` turns it off. */
   readonly hygiene?: boolean;
-  /** The host's sensitive roots: paths under them are rewritten relative. */
-  readonly hostPaths?: HostPathPolicy;
 }
