@@ -32,6 +32,7 @@ export { failureNotice, DEFAULT_FAILURE_NOTICE } from './reply/failureNotice';
 export type { ReplyResult, ReplyStatus, ReplyStage, ReplyMeta, Enforcement, Finding, Usage } from './reply/replyResult';
 export type { ReplyPolicies } from './reply/replyPolicies';
 export { applyPolicies, type PolicyOutcome } from './reply/applyPolicies';
+export { maskOutbound, type OutboundPolicies } from './reply/maskOutbound';
 
 export { checkMentions, type MentionPolicy } from './policy/checkMentions';
 
