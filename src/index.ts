@@ -29,7 +29,7 @@ export { segmentInstruction } from './segments/segmentInstruction';
 export { checkReply, type CheckReplyOptions } from './reply/checkReply';
 export { finalizeReply, type TurnEnd } from './reply/finalizeReply';
 export { failureNotice, DEFAULT_FAILURE_NOTICE } from './reply/failureNotice';
-export type { ReplyResult, ReplyStatus, ReplyStage, ReplyMeta, Enforcement, Finding, Usage } from './reply/replyResult';
+export type { ReplyResult, ReplyStatus, ReplyStage, ReplyMeta, Enforcement, Finding, Usage } from './results/replyResult';
 export type { ReplyPolicies } from './reply/replyPolicies';
 export { applyPolicies, type PolicyOutcome } from './reply/applyPolicies';
 export { maskOutbound, type OutboundPolicies } from './reply/maskOutbound';

@@ -1,5 +1,5 @@
 import { mapStrings } from '../json/mapStrings';
-import type { Finding } from '../reply/replyResult';
+import type { Finding } from '../results/replyResult';
 
 /** One sensitive root of the host and what a path under it is rewritten to. */
 export interface HostRoot {

@@ -37,6 +37,11 @@ export type IssueCode =
   | 'ABORTED'
   | 'NO_FINAL_MESSAGE'
   | 'REPLY_TOO_LONG_FOR_CORRECTION'
+  | 'TOOL_STEPS_EXCEEDED'
+  | 'TOOL_CALLS_RETURNED'
+  | 'CONTAINER_REPAIRED'
+  // bounds
+  | 'TOO_MANY_ISSUES'
   | 'INTERNAL';
 
 /**

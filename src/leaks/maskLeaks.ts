@@ -1,6 +1,6 @@
 import { collectStrings } from '../json/collectStrings';
 import { mapStrings } from '../json/mapStrings';
-import type { Finding } from '../reply/replyResult';
+import type { Finding } from '../results/replyResult';
 import type { LeakRule } from './leakRule';
 import { LEAK_RULES } from './leakRules';
 import { literalSecretRule } from './literalSecretRule';

@@ -1,5 +1,5 @@
 import { appendPointer } from '../issues/encodePointer';
-import type { Finding } from '../reply/replyResult';
+import type { Finding } from '../results/replyResult';
 import type { Media, Segment, SegmentReply } from '../segments/segmentCatalog';
 import { base64Media } from './base64Media';
 import { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_READ_TIMEOUT_MS, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, type MediaSegmentType } from './mediaPolicy';

@@ -1,11 +1,16 @@
-import type { Enforcement, Usage } from '../reply/replyResult';
+import type { Enforcement, ToolCall, Usage } from '../results/replyResult';
 import type { JsonSchema } from '../segments/segmentJsonSchema';
 
-/** One chat message sent to a model. */
-export interface ChatMessage {
-  readonly role: 'user' | 'assistant';
-  readonly content: string;
-}
+export type { ToolCall } from '../results/replyResult';
+
+/**
+ * One chat message sent to a model, provider-neutral; each provider writes it in its own wire
+ * format (a tool step is an assistant message with `toolCalls`, then one `tool` message a call).
+ */
+export type ChatMessage =
+  | { readonly role: 'user'; readonly content: string }
+  | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolCall[] }
+  | { readonly role: 'tool'; readonly toolCallId: string; readonly name: string; readonly content: string };
 
 /** What a turn asks of the model. */
 export interface ModelRequest {
@@ -24,8 +29,20 @@ export interface ModelAnswer {
   readonly text?: string;
   /** The final object when it came as structured output or a forced tool call. */
   readonly object?: unknown;
+  /** Business tool calls the model asked for (the host's tools, never the forced reply tool). */
+  readonly toolCalls?: readonly ToolCall[];
   readonly usage?: Usage;
 }
+
+/**
+ * One event of a streamed model call. `text` is reply text as it is written: message content,
+ * the forced reply tool's input JSON (Anthropic `input_json_delta`) or Gemini text parts; never
+ * reasoning. A business tool call is reported once, whole, when its arguments are complete.
+ */
+export type ModelStreamEvent =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'tool_call'; readonly call: ToolCall }
+  | { readonly type: 'usage'; readonly usage: Usage };
 
 /**
  * A model behind any transport: one call, one final answer. Throw on a failed call; the signal
@@ -37,6 +54,12 @@ export interface ModelProvider {
   /** How this provider applies the schema. */
   readonly enforcement: Enforcement;
   generate(request: ModelRequest, context: { readonly signal: AbortSignal }): Promise<ModelAnswer>;
+  /**
+   * The same call, streamed. Throws (a ProviderError) on a failed call, a malformed or cut stream,
+   * an error event or a stall; stopping the iteration or aborting the signal cancels the upstream
+   * request. Optional: a provider without it is called whole.
+   */
+  stream?(request: ModelRequest, context: { readonly signal: AbortSignal }): AsyncIterable<ModelStreamEvent>;
 }
 
 /** Where and as whom a provider calls its API. */

@@ -1,5 +1,5 @@
 import { micromark } from 'micromark';
-import type { ReplyResult } from '../reply/replyResult';
+import type { ReplyResult } from '../results/replyResult';
 import type { Segment, SegmentReply } from '../segments/segmentCatalog';
 import { validateSegments } from '../segments/validateSegments';
 import { escapeHtml } from './escapeHtml';
@@ -30,7 +30,7 @@ export function renderHtml(result: ReplyResult<SegmentReply>, options: RenderOpt
 
 /** What a result delivers, validated again; `undefined` when there is nothing safe to render. */
 export function deliverable(result: ReplyResult<SegmentReply>): SegmentReply | undefined {
-  const candidate = result.status === 'completed' ? result.value : result.notice;
+  const candidate = result.status === 'completed' ? result.value : result.status === 'interrupted' ? undefined : result.notice;
   if (candidate === undefined) return undefined;
   const checked = validateSegments(candidate);
   return checked.ok ? checked.value : undefined;

@@ -1,4 +1,4 @@
-import type { ReplyResult } from '../reply/replyResult';
+import type { ReplyResult } from '../results/replyResult';
 import type { Segment, SegmentReply } from '../segments/segmentCatalog';
 import { deliverable, type RenderOptions } from './renderHtml';
 

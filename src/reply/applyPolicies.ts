@@ -5,7 +5,7 @@ import { inspectMedia } from '../media/inspectMedia';
 import { checkMentions } from '../policy/checkMentions';
 import type { SegmentReply } from '../segments/segmentCatalog';
 import { maskOutbound } from './maskOutbound';
-import type { Finding } from './replyResult';
+import type { Finding } from '../results/replyResult';
 import type { ReplyPolicies } from './replyPolicies';
 
 /** What the policies decided about one valid reply. */

@@ -3,7 +3,7 @@ import { DEFAULT_JSON_LIMITS, type JsonLimits } from '../json/jsonLimits';
 import { parseJson } from '../json/parseJson';
 import type { PreparedSchema } from '../schema/customSchema';
 import { type OutboundPolicies, maskOutbound } from './maskOutbound';
-import type { Finding, ReplyStage } from './replyResult';
+import type { Finding, ReplyStage } from '../results/replyResult';
 
 /** The verdict on one reply against a custom schema. */
 export interface CustomVerdict {

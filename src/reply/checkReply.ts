@@ -6,7 +6,7 @@ import type { SegmentReply } from '../segments/segmentCatalog';
 import { validateSegments } from '../segments/validateSegments';
 import { DEFAULT_FAILURE_NOTICE } from './failureNotice';
 import { finalizeReply } from './finalizeReply';
-import type { Enforcement, ReplyResult, ReplyStage } from './replyResult';
+import type { Enforcement, ReplyResult, ReplyStage } from '../results/replyResult';
 import { applyPolicies } from './applyPolicies';
 import type { ReplyPolicies } from './replyPolicies';
 import { maskOutbound } from './maskOutbound';

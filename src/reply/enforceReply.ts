@@ -12,7 +12,7 @@ import { MAX_CORRECTION_REPLY, correctionPrompt } from './correctionPrompt';
 import { DEFAULT_FAILURE_NOTICE } from './failureNotice';
 import { finalizeReply } from './finalizeReply';
 import type { ReplyPolicies } from './replyPolicies';
-import type { ReplyResult, ReplyStage, Usage } from './replyResult';
+import type { ReplyResult, ReplyStage, Usage } from '../results/replyResult';
 
 /** Where named schemas live, for `schemaRef`. */
 export type SchemaRegistry = Readonly<Record<string, CustomSchema>> | ((ref: string) => CustomSchema | undefined | Promise<CustomSchema | undefined>);
@@ -145,7 +145,7 @@ function tooLongForCorrection(length: number): Issue {
 }
 
 function exhausted(options: EnforceReplyOptions, end: Omit<Parameters<typeof finalizeReply>[0], 'status'>, issues: Issue[], value: unknown): ReplyResult<unknown> {
-  if (options.onExhausted === 'return_invalid' && value !== undefined) return finalizeReply({ ...end, status: 'validation_failed', issues, value, keepInvalidValue: true });
+  if (options.onExhausted === 'return_invalid' && value !== undefined) return finalizeReply({ ...end, status: 'validation_failed', issues, invalidValue: { value, attempt: end.attempts } });
   return finalizeReply({ ...end, status: 'validation_failed', issues });
 }
 

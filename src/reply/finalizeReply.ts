@@ -1,6 +1,6 @@
 import type { Issue } from '../issues/issue';
 import { failureNotice } from './failureNotice';
-import { type Enforcement, type Finding, NO_USAGE, type ReplyResult, type ReplyStage, type ReplyStatus, type Usage } from './replyResult';
+import { type AttemptRecord, type Enforcement, type ToolCall, type Finding, NO_USAGE, type ReplyResult, type ReplyStage, type ReplyStatus, type Usage } from '../results/replyResult';
 
 /** Everything a turn knows when it ends. */
 export interface TurnEnd<TValue> {
@@ -17,8 +17,10 @@ export interface TurnEnd<TValue> {
   readonly startedAt: number;
   /** The IM preset's failure notice text; `undefined` for custom schemas (no notice). */
   readonly failureNoticeText?: string;
-  /** Custom schemas with `onExhausted: 'return_invalid'`: hand back the last invalid value. */
-  readonly keepInvalidValue?: boolean;
+  /** Custom schemas with `onExhausted: 'return_invalid'`: the last value that parsed, and its attempt. */
+  readonly invalidValue?: { readonly value: unknown; readonly attempt: number };
+  readonly toolCalls?: readonly ToolCall[];
+  readonly history?: readonly AttemptRecord[];
 }
 
 /**
@@ -27,12 +29,7 @@ export interface TurnEnd<TValue> {
  * the host's fixed notice instead.
  */
 export function finalizeReply<TValue>(end: TurnEnd<TValue>): ReplyResult<TValue> {
-  const completed = end.status === 'completed';
-  const failed = end.status === 'validation_failed' || end.status === 'error';
-  return {
-    status: end.status,
-    ...(completed || (end.keepInvalidValue && end.value !== undefined) ? { value: end.value as TValue } : {}),
-    ...(failed && end.failureNoticeText !== undefined ? { notice: failureNotice(end.failureNoticeText) } : {}),
+  const base = {
     issues: end.issues ?? [],
     findings: end.findings ?? [],
     usage: end.usage ?? NO_USAGE,
@@ -42,6 +39,20 @@ export function finalizeReply<TValue>(end: TurnEnd<TValue>): ReplyResult<TValue>
       enforcement: end.enforcement,
       schemaName: end.schemaName,
       durationMs: Math.max(0, performance.now() - end.startedAt),
+      ...(end.history ? { history: end.history } : {}),
     },
   };
+  switch (end.status) {
+    case 'completed':
+      return { status: 'completed', value: end.value as TValue, ...base };
+    case 'interrupted':
+      return { status: 'interrupted', ...(end.toolCalls ? { toolCalls: end.toolCalls } : {}), ...base };
+    default:
+      return {
+        status: end.status,
+        ...(end.failureNoticeText !== undefined ? { notice: failureNotice(end.failureNoticeText) } : {}),
+        ...(end.invalidValue ? { invalidValue: end.invalidValue.value, invalidValueAttempt: end.invalidValue.attempt } : {}),
+        ...base,
+      };
+  }
 }

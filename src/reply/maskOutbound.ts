@@ -1,7 +1,7 @@
 import type { HostPathPolicy } from '../hygiene/maskHostPaths';
 import { maskHostPaths } from '../hygiene/maskHostPaths';
 import { type LeakOptions, maskLeaks } from '../leaks/maskLeaks';
-import type { Finding } from './replyResult';
+import type { Finding } from '../results/replyResult';
 
 /** The in-place outbound policies: what every delivered value goes through, whatever its schema. */
 export interface OutboundPolicies {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { checkReply } from '../../src/reply/checkReply';
-import type { ReplyResult } from '../../src/reply/replyResult';
+import type { ReplyResult } from '../../src/results/replyResult';
 import type { SegmentReply } from '../../src/segments/segmentCatalog';
 import { renderHtml } from '../../src/render/renderHtml';
 import { renderText } from '../../src/render/renderText';
@@ -66,7 +66,7 @@ describe('renderHtml', () => {
     expect(renderHtml(failed)).toBe('<span class="rg-text">Sorry, I could not produce a valid reply. Please try again.</span>');
     const tampered = { ...completed(reply), value: { segments: [{ type: 'html', data: { html: '<script>' } }] } } as unknown as ReplyResult<SegmentReply>;
     expect(renderHtml(tampered)).toBe('');
-    expect(renderHtml({ ...completed(reply), status: 'interrupted', value: undefined })).toBe('');
+    expect(renderHtml({ ...completed(reply), status: 'interrupted', value: undefined } as unknown as ReplyResult<SegmentReply>)).toBe('');
   });
 });
 

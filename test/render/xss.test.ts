@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReplyResult } from '../../src/reply/replyResult';
+import type { ReplyResult } from '../../src/results/replyResult';
 import type { SegmentReply } from '../../src/segments/segmentCatalog';
 import { renderHtml } from '../../src/render/renderHtml';
 import { notInert } from './inertHtml';

@@ -156,7 +156,8 @@ describe('enforceReply (custom schemas)', () => {
     const invalid = scripted([bad]);
     expect(await enforceReply({ provider: invalid.provider, messages: user, schema: orderSchema, maxRetries: 0, onExhausted: 'return_invalid' })).toMatchObject({
       status: 'validation_failed',
-      value: { orderId: 1, total: 3 },
+      invalidValue: { orderId: 1, total: 3 },
+      invalidValueAttempt: 1,
       meta: { attempts: 1 },
     });
   });

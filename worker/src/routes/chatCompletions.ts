@@ -33,7 +33,7 @@ export async function handleChatCompletions(request: Request, config: Config, co
 
   const text = (content: v.InferOutput<typeof ContentSchema>) => (typeof content === 'string' ? content : content.map((part) => part.text).join(''));
   const system = input.messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => text(m.content)).join('\n\n');
-  const messages: ChatMessage[] = input.messages.filter((m) => m.role === 'user' || m.role === 'assistant').map((m) => ({ role: m.role as ChatMessage['role'], content: text(m.content) }));
+  const messages: ChatMessage[] = input.messages.filter((m) => m.role === 'user' || m.role === 'assistant').map((m) => ({ role: m.role as 'user' | 'assistant', content: text(m.content) }));
   if (messages.length === 0) return badRequest('the conversation has no user message', cors);
 
   const result = await enforceReply({
