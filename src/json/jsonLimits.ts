@@ -8,13 +8,19 @@ export interface JsonLimits {
   readonly maxDepth: number;
   /** `'reject'` refuses a `__proto__` member (PROTO_KEY); `'keep'` keeps it as an own property. */
   readonly protoKey: 'reject' | 'keep';
+  /**
+   * The most issues one verdict lists (default 100). Validation stops there; the list then ends
+   * with one `TOO_MANY_ISSUES` issue saying how many more were not listed (or that some were not).
+   */
+  readonly maxIssues: number;
 }
 
 /**
- * The strict defaults: 1 MiB of text, 64 levels, `__proto__` refused.
+ * The strict defaults: 1 MiB of text, 64 levels, `__proto__` refused, 100 issues.
  */
 export const DEFAULT_JSON_LIMITS: JsonLimits = /* @__PURE__ */ Object.freeze({
   maxLength: 1_048_576,
   maxDepth: 64,
   protoKey: 'reject',
+  maxIssues: 100,
 });
