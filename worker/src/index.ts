@@ -1,10 +1,7 @@
-// The Worker entry (module syntax). The demo page is bundled in as text by worker/build.mjs.
+// The deployed Worker (module syntax): the replyguard handler library plus the demo page, which
+// worker/build.mjs bundles in as text. Variables, secrets and the SCHEMAS KV namespace come from
+// wrangler.toml and arrive as `env`.
 import demoHtml from '../../demo/dist/index.html';
-import type { Env } from './env';
-import { handleRequest } from './handleRequest';
+import { createHandler } from '../../src/worker/index';
 
-export default {
-  fetch(request: Request, env: Env): Promise<Response> {
-    return handleRequest(request, env, { demoHtml });
-  },
-};
+export default createHandler({ demoHtml });

@@ -1,6 +1,9 @@
-import { type ModelProvider, anthropicProvider, geminiProvider, openAiChatProvider } from '../../src/index';
-import type { Config } from './env';
+import { anthropicProvider } from '../providers/anthropicProvider';
+import { geminiProvider } from '../providers/geminiProvider';
+import type { ModelProvider } from '../providers/modelProvider';
+import { openAiChatProvider } from '../providers/openAiChatProvider';
 import { scriptedModel } from './scriptedModel';
+import type { Config } from './workerConfig';
 
 /** The model behind the Worker, chosen by configuration. */
 export function upstreamProvider(config: Config): ModelProvider {

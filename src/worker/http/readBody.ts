@@ -1,13 +1,16 @@
+import { leaveUnread } from './settleRequestBody';
+
 /** A request body read within a byte limit. */
 export type BodyRead = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly status: 400 | 413; readonly message: string };
 
 /**
  * Reads a request body as UTF-8 text, refusing more than `limit` bytes: at once from
- * Content-Length, and while streaming (a chunked body is cut off, never read whole).
+ * Content-Length (the body is not waited for), and while streaming (a chunked body is cut off,
+ * never held whole). What is left unread is drained after the answer ({@link settleRequestBody}).
  */
 export async function readBody(request: Request, limit: number): Promise<BodyRead> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) return { ok: false, status: 413, message: `the body is ${declared} bytes; the limit is ${limit}` };
+  if (declared !== null && !(Number(declared) <= limit)) return { ok: false, status: 413, message: `the body is ${declared.slice(0, 20)} bytes; the limit is ${limit}` };
   if (!request.body) return { ok: true, text: '' };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -17,7 +20,7 @@ export async function readBody(request: Request, limit: number): Promise<BodyRea
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      leaveUnread(request, reader);
       return { ok: false, status: 413, message: `the body is over the limit of ${limit} bytes` };
     }
     chunks.push(value);

@@ -1,5 +1,5 @@
 const ALLOWED_HEADERS = 'authorization, content-type';
-const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 
 /** The CORS headers for a request's origin: only for an origin on the allowlist. */
 export function corsHeaders(request: Request, allowlist: readonly string[]): Record<string, string> {

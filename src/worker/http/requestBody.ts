@@ -1,6 +1,7 @@
-import { parseJson } from '../../../src/index';
-import { jsonError } from '../http/jsonResponse';
-import { type BodyRead, readBody } from '../http/readBody';
+import * as v from 'valibot';
+import { parseJson } from '../../json/parseJson';
+import { jsonError } from './jsonResponse';
+import { type BodyRead, readBody } from './readBody';
 
 /** The error response for a body that could not be read (too large, not UTF-8). */
 export function bodyError(body: Extract<BodyRead, { ok: false }>, cors: Record<string, string>): Response {
@@ -17,8 +18,29 @@ export async function readJsonBody(request: Request, limit: number, cors: Record
 }
 
 /** 400 with a message that says what is wrong with the request. */
-export function badRequest(message: string, cors: Record<string, string>): Response {
-  return jsonError(400, 'BAD_REQUEST', message, cors);
+export function badRequest(message: string, cors: Record<string, string>, extra: Record<string, unknown> = {}): Response {
+  return jsonError(400, 'BAD_REQUEST', message, cors, extra);
+}
+
+/**
+ * 400 naming the first field valibot refused, e.g. `messages.1.role: Invalid type: Expected …`,
+ * with the field's path also given as `error.field`.
+ */
+export function invalidField(what: string, issues: readonly v.BaseIssue<unknown>[], cors: Record<string, string>): Response {
+  const issue = deepest(issues[0]!);
+  const field = v.getDotPath(issue) ?? '';
+  const where = field === '' ? 'the body' : `\`${field}\``;
+  return badRequest(`${what}: ${where}: ${issue.message.slice(0, 200)}`, cors, { field });
+}
+
+// A union's own issue only says "invalid type"; the branch that came closest names the field.
+function deepest(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown> {
+  let best = issue;
+  for (const branch of issue.issues ?? []) {
+    const candidate = deepest(branch);
+    if ((candidate.path?.length ?? 0) > (best.path?.length ?? 0)) best = candidate;
+  }
+  return best;
 }
 
 /** True when the request's media type is one of `types`. */

@@ -1,0 +1,106 @@
+import { segmentJsonSchema } from '../segments/segmentJsonSchema';
+import { hasBearerKey } from './http/bearerAuth';
+import { corsHeaders, preflight } from './http/cors';
+import { json, jsonError } from './http/jsonResponse';
+import { settleRequestBody } from './http/settleRequestBody';
+import { handleChatCompletions } from './routes/chatCompletions';
+import { handleCheck } from './routes/check';
+import { getSchema, putSchema } from './routes/schemas';
+import { type Config, type HandlerConfig, readConfig } from './workerConfig';
+
+/** What {@link createHandler} returns: a standard `fetch`, usable unbound. */
+export interface ReplyguardHandler {
+  fetch(request: Request, env?: unknown, ctx?: unknown): Promise<Response>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+type Handle = (request: Request, config: Config, cors: Record<string, string>, param: string) => Promise<Response> | Response;
+interface Route {
+  /** API routes need the bearer key when one is configured. */
+  readonly api: boolean;
+  readonly methods: Partial<Record<Method, Handle>>;
+}
+
+const ROUTES: Readonly<Record<string, Route>> = {
+  '/': { api: false, methods: { GET: (_, config) => demoPage(config) } },
+  '/healthz': { api: false, methods: { GET: (_, config, cors) => json({ ok: true, upstream: config.provider?.name ?? config.upstreamKind }, 200, cors) } },
+  '/v1/schema': { api: true, methods: { GET: (_, __, cors) => json(segmentJsonSchema(), 200, { ...cors, 'content-type': 'application/schema+json' }) } },
+  '/v1/check': { api: true, methods: { POST: handleCheck } },
+  '/v1/chat/completions': { api: true, methods: { POST: handleChatCompletions } },
+  '/v1/schemas/:name': { api: true, methods: { GET: (_, config, cors, name) => getSchema(name, config, cors), PUT: (request, config, cors, name) => putSchema(request, name, config, cors) } },
+};
+
+/**
+ * The replyguard Worker as a library: web-standard Request in, Response out, on any runtime with
+ * `fetch` (Workers, Deno, Bun, Node, hono). The configuration uses the Worker's variable names and
+ * defaults to the offline scripted model; the runtime's bindings (`env`) are merged over it. Every
+ * failure is a JSON error with a clear status; nothing throws to the runtime. Mounted under a prefix,
+ * routes live below it: a request still carrying `BASE_PATH` has it stripped, one already stripped
+ * (as hono's `mount` does) is routed as it is.
+ *
+ * @example
+ * const replyguard = createHandler({ UPSTREAM_KIND: 'openai', UPSTREAM_BASE_URL: 'https://api.openai.com/v1', UPSTREAM_MODEL: 'gpt-4o-mini' });
+ * app.mount('/replyguard', replyguard.fetch); // hono: POST /replyguard/v1/chat/completions
+ */
+export function createHandler(config: HandlerConfig = {}): ReplyguardHandler {
+  const fetch = async (request: Request, env?: unknown): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await route(request, config, env);
+    } catch (error) {
+      response = jsonError(500, 'INTERNAL', `unexpected failure: ${String((error as Error)?.message ?? error).slice(0, 120)}`);
+    }
+    return settleRequestBody(request, response);
+  };
+  return { fetch };
+}
+
+async function route(request: Request, handlerConfig: HandlerConfig, env: unknown): Promise<Response> {
+  const configured = readConfig(handlerConfig, env);
+  if (!configured.ok) return jsonError(500, 'MISCONFIGURED', configured.message);
+  const config = configured.config;
+  const cors = corsHeaders(request, config.corsOrigins);
+  const path = routePath(new URL(request.url).pathname, config.basePath);
+  const match = findRoute(path);
+  if (!match || (path === '/' && config.demoHtml === undefined)) return jsonError(404, 'NOT_FOUND', `no route ${path.slice(0, 100)}`, cors);
+  const { route: found, param } = match;
+  if (request.method === 'OPTIONS') return preflight(request, config.corsOrigins);
+  const method = request.method === 'HEAD' ? 'GET' : (request.method as Method);
+  const handle = found.methods[method];
+  if (!handle) {
+    const allowed = Object.keys(found.methods).join(', ');
+    return jsonError(405, 'METHOD_NOT_ALLOWED', `${path} takes ${allowed}`, { ...cors, allow: `${allowed}, OPTIONS` });
+  }
+  if (found.api && config.apiKey && !(await hasBearerKey(request, config.apiKey))) {
+    return jsonError(401, 'UNAUTHORIZED', 'send Authorization: Bearer <key>', { ...cors, 'www-authenticate': 'Bearer' });
+  }
+  return handle(request, config, cors, param);
+}
+
+/** The path below the mount prefix: stripped when the request still carries it. */
+function routePath(pathname: string, basePath: string): string {
+  if (basePath === '' || (pathname !== basePath && !pathname.startsWith(`${basePath}/`))) return pathname;
+  return pathname.slice(basePath.length) || '/';
+}
+
+function findRoute(path: string): { route: Route; param: string } | undefined {
+  const exact = ROUTES[path];
+  if (exact) return { route: exact, param: '' };
+  const named = /^\/v1\/schemas\/([^/]+)$/.exec(path);
+  if (!named) return undefined;
+  let name: string;
+  try {
+    name = decodeURIComponent(named[1]!);
+  } catch {
+    return undefined;
+  }
+  return { route: ROUTES['/v1/schemas/:name']!, param: name };
+}
+
+function demoPage(config: Config): Response {
+  return new Response(config.demoHtml ?? '', { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DEMO_CSP } });
+}
+
+// The demo runs its own inlined script, talks only to this origin, and loads media only from
+// http(s) and data: URLs.
+const DEMO_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src https: http: data:; media-src https: http: data:; connect-src 'self'; base-uri 'none'; form-action 'none'";

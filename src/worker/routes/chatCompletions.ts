@@ -1,0 +1,131 @@
+import * as v from 'valibot';
+import type { EnforceReplyOptions } from '../../reply/enforceReply';
+import type { ReplyEvent } from '../../reply/replyEvent';
+import type { ReplyResult } from '../../results/replyResult';
+import { prepareSchema } from '../../schema/customSchema';
+import { type ChatDelivery, chatDelivery } from '../chat/chatDelivery';
+import { type CompletionHead, DONE, completionBody, completionHead, deliveryFrames, errorFrame, progressFrame } from '../chat/chatFrames';
+import { type ChatRequest, ChatRequestSchema, chatTurn } from '../chat/chatRequest';
+import { turnEvents } from '../chat/turnEvents';
+import { json, jsonError } from '../http/jsonResponse';
+import { badRequest, hasMediaType, invalidField, readJsonBody } from '../http/requestBody';
+import { upstreamProvider } from '../upstreamProvider';
+import type { Config } from '../workerConfig';
+
+const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' };
+
+/**
+ * `POST /v1/chat/completions`: OpenAI-compatible. The conversation goes to the upstream (always
+ * streamed, so an early reject cancels it) with the segment schema, or the client's own
+ * `json_schema`; the reply is enforced and answered as a chat completion whose content is the
+ * validated reply as JSON text, or the failure notice. Tool calls pass through. With `stream: true`
+ * the same content comes as `chat.completion.chunk` frames, released only after validation.
+ */
+export async function handleChatCompletions(request: Request, config: Config, cors: Record<string, string>): Promise<Response> {
+  if (!hasMediaType(request, 'application/json')) return jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send application/json', cors);
+  const body = await readJsonBody(request, config.maxBodyBytes, cors);
+  if (!body.ok) return body.response;
+  const parsed = v.safeParse(ChatRequestSchema, body.value);
+  if (!parsed.success) return invalidField('the request is not a chat completions request', parsed.issues, cors);
+  const input = parsed.output;
+  const turn = chatTurn(input);
+  if (typeof turn === 'string') return badRequest(turn, cors);
+  const options = input.replyguard ?? {};
+  if (options.progress && !input.stream) return badRequest('replyguard.progress needs stream: true', cors, { field: 'replyguard.progress' });
+
+  const format = input.response_format?.type === 'json_schema' ? input.response_format.json_schema : undefined;
+  if (!format && (options.maxRetries !== undefined || options.onExhausted !== undefined)) {
+    return badRequest('replyguard.maxRetries and replyguard.onExhausted apply to a json_schema response_format only', cors, { field: options.maxRetries !== undefined ? 'replyguard.maxRetries' : 'replyguard.onExhausted' });
+  }
+  if (format) {
+    // Refused before any upstream call: a schema that does not compile.
+    const prepared = await prepareSchema(format.schema);
+    if (!prepared.ok) return jsonError(400, 'SCHEMA_MALFORMED', prepared.issues[0]?.message ?? 'the schema does not compile', cors, { field: 'response_format.json_schema.schema', issues: prepared.issues });
+  }
+
+  const abort = new AbortController();
+  const onClientGone = () => abort.abort(request.signal.reason);
+  if (request.signal.aborted) onClientGone();
+  else request.signal.addEventListener('abort', onClientGone, { once: true });
+  const mentions = options.mentions === undefined ? undefined : Array.isArray(options.mentions) ? { allowed: options.mentions } : (options.mentions as { allowed: string[] });
+  const turnOptions: EnforceReplyOptions = {
+    provider: config.provider ?? upstreamProvider(config),
+    system: turn.system,
+    messages: turn.messages,
+    tools: turn.tools,
+    mentions,
+    failureNotice: options.failure_notice ?? options.failureNotice ?? config.failureNotice,
+    timeoutMs: config.upstreamTimeoutMs,
+    signal: abort.signal,
+    ...(format ? { schema: format.schema as EnforceReplyOptions['schema'], name: format.name, description: format.description, maxRetries: options.maxRetries, onExhausted: options.onExhausted } : {}),
+  };
+  const events = turnEvents(turnOptions)[Symbol.asyncIterator]();
+  const head = completionHead(input.model ?? config.upstreamModel);
+  const stop = () => {
+    request.signal.removeEventListener('abort', onClientGone);
+    if (!abort.signal.aborted) abort.abort();
+    void events.return?.(undefined)?.catch?.(() => undefined);
+  };
+
+  if (input.stream && options.progress) return progressStream(events, head, input, stop, cors);
+  try {
+    const delivery = chatDelivery(await finalResult(events));
+    if (delivery.kind === 'error') return jsonError(delivery.status, delivery.code, delivery.message, cors, delivery.details);
+    if (!input.stream) return json(completionBody(head, delivery), 200, cors);
+    return new Response(deliveryFrames(head, delivery, input.stream_options?.include_usage === true), { headers: { ...SSE_HEADERS, ...cors } });
+  } finally {
+    stop();
+  }
+}
+
+/** Runs the turn to its one `final` event. */
+async function finalResult(events: AsyncIterator<ReplyEvent>): Promise<ReplyResult<unknown>> {
+  for (;;) {
+    const next = await events.next();
+    if (next.done) throw new Error('the turn ended without a final result');
+    if (next.value.type === 'final') return next.value.result;
+  }
+}
+
+/**
+ * The stream with progress: the answer starts at once; each attempt and early reject is a frame as
+ * it happens; the validated content follows the final event. A client that goes away cancels the
+ * stream, which aborts the turn and with it the upstream request.
+ */
+function progressStream(events: AsyncIterator<ReplyEvent>, head: CompletionHead, input: ChatRequest, stop: () => void, cors: Record<string, string>): Response {
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let frames: string;
+      let done = false;
+      try {
+        const next = await events.next();
+        if (next.done) throw new Error('the turn ended without a final result');
+        const event = next.value;
+        if (event.type === 'attempt') frames = progressFrame(head, { event: 'attempt', attempt: event.attempt, stage: event.stage });
+        else if (event.type === 'rejected') frames = progressFrame(head, { event: 'rejected', attempt: event.attempt, stage: event.stage, offset: event.offset, issue: event.issue });
+        else if (event.type === 'final') {
+          frames = finalFrames(head, chatDelivery(event.result), input.stream_options?.include_usage === true);
+          done = true;
+        } else frames = '';
+      } catch (error) {
+        frames = errorFrame('INTERNAL', `unexpected failure: ${String((error as Error)?.message ?? error).slice(0, 120)}`);
+        done = true;
+      }
+      if (frames !== '') controller.enqueue(encoder.encode(frames));
+      if (done) {
+        stop();
+        controller.close();
+      }
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(stream, { headers: { ...SSE_HEADERS, ...cors } });
+}
+
+function finalFrames(head: CompletionHead, delivery: ChatDelivery, includeUsage: boolean): string {
+  if (delivery.kind !== 'error') return deliveryFrames(head, delivery, includeUsage);
+  return errorFrame(delivery.code, delivery.message, { ...delivery.details, status: delivery.status }) + DONE;
+}

@@ -1,0 +1,90 @@
+import type { Issue } from '../issues/issue';
+import type { Finding, ReplyMeta, ReplyResult, ReplyStatus } from '../results/replyResult';
+
+/** The people a reply may mention: a list of ids, or the library's `{ allowed }` shape. */
+export type MentionsOption = readonly string[] | { readonly allowed: readonly string[] };
+
+/** The `replyguard` field of a `POST /v1/chat/completions` request. */
+export interface ChatReplyguardOptions {
+  /** Who may be mentioned (member ids of the conversation). */
+  readonly mentions?: MentionsOption;
+  /** The failure notice text (IM preset); `failureNotice` is accepted too. */
+  readonly failure_notice?: string;
+  readonly failureNotice?: string;
+  /** `stream: true` only: send progress frames (attempts, early rejects) while the turn runs. */
+  readonly progress?: boolean;
+  /** A client `json_schema` response format: corrections after the first answer (default 2, 0..5). */
+  readonly maxRetries?: number;
+  /** A client `json_schema` response format: `error` (422, default) or `return_invalid` (the last value, flagged). */
+  readonly onExhausted?: 'error' | 'return_invalid';
+}
+
+/** The `replyguard` field of a chat completion, and of the last content chunk of a streamed one. */
+export interface ChatReplyguardResult {
+  readonly status: ReplyStatus;
+  readonly issues: readonly Issue[];
+  readonly findings: readonly Finding[];
+  readonly meta: ReplyMeta;
+  /** `false` when the content is a custom-schema value that did NOT pass (`onExhausted: 'return_invalid'`). */
+  readonly valid?: boolean;
+}
+
+/**
+ * The `replyguard` field of a progress frame (`choices: []`), sent with `replyguard.progress`:
+ * a model call starts, or its answer was provably invalid and cut off after `offset` characters.
+ */
+export type ChatProgressEvent =
+  | { readonly event: 'attempt'; readonly attempt: number; readonly stage: 'model' | 'correction' }
+  | { readonly event: 'rejected'; readonly attempt: number; readonly stage: 'model' | 'correction'; readonly offset: number; readonly issue: Issue };
+
+/** The JSON body of `POST /v1/check` (a `text/plain` body is the raw reply alone). */
+export interface CheckRequestBody {
+  /** The raw model reply. */
+  readonly reply: string;
+  /** `'segments'` (default), `false` (plain text) or a custom JSON Schema object. */
+  readonly schema?: 'segments' | false | Readonly<Record<string, unknown>> | boolean;
+  /** The name of a stored custom schema (`PUT /v1/schemas/:name`). */
+  readonly schemaRef?: string;
+  /** The custom schema's name in the answer's `meta.schemaName`. */
+  readonly name?: string;
+  readonly mentions?: MentionsOption;
+  readonly leaks?: false | { readonly literals?: readonly string[]; readonly allow?: readonly string[] };
+  /** Host paths to mask: a list of roots, or the library's `{ roots }` shape. */
+  readonly hostPaths?: readonly HostRootOption[] | { readonly roots: readonly HostRootOption[] };
+  /** `false` turns media inspection off; the limits in bytes per media type otherwise. */
+  readonly media?: false | { readonly maxBytes?: Readonly<Partial<Record<'image' | 'audio' | 'video', number>>>; readonly unavailableText?: string };
+  /** `false` turns the reasoning/tool-markup refusal off. */
+  readonly hygiene?: boolean;
+  readonly failureNotice?: string;
+}
+
+/** One host path root to mask. */
+export interface HostRootOption {
+  readonly root: string;
+  readonly replacement: string;
+}
+
+/** The answer of `POST /v1/check`: the `ReplyResult` (200 when deliverable, 422 when not). */
+export type CheckAnswer = ReplyResult<unknown>;
+
+/** Every error answer's body. */
+export interface ErrorBody {
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    /** A 400 about one field: its dot path in the request body. */
+    readonly field?: string;
+    /** A 422 of a custom schema: the schema, the answers judged, and why the last one failed. */
+    readonly schemaName?: string;
+    readonly attempts?: number;
+    readonly issues?: readonly Issue[];
+  };
+}
+
+/** An OpenAI tool call as it travels in chat completions. */
+export interface WireToolCall {
+  readonly id: string;
+  readonly type: 'function';
+  readonly function: { readonly name: string; readonly arguments: string };
+}
+

@@ -1,0 +1,109 @@
+import type { ModelProvider } from '../providers/modelProvider';
+import type { SchemaStore } from './schemas/schemaStore';
+
+/** The upstream kinds the Worker can talk to. */
+export type UpstreamKind = 'scripted' | 'openai' | 'json-text' | 'anthropic' | 'gemini';
+
+/**
+ * The Worker's variables, named as in `wrangler.toml` (`[vars]`), secrets and bindings. Bindings
+ * arrive as strings; a host configuring the handler in code may also give numbers.
+ */
+export interface WorkerVariables {
+  /** `scripted` (default: the embedded offline model), `openai`, `json-text`, `anthropic` or `gemini`. */
+  readonly UPSTREAM_KIND?: UpstreamKind | (string & {});
+  /** The upstream API base, e.g. `https://api.openai.com/v1`. */
+  readonly UPSTREAM_BASE_URL?: string;
+  /** The upstream model name. */
+  readonly UPSTREAM_MODEL?: string;
+  /** Secret: the upstream API key. */
+  readonly UPSTREAM_API_KEY?: string;
+  /** The upstream call limit in ms (default 60000). */
+  readonly UPSTREAM_TIMEOUT_MS?: string | number;
+  /** Secret: when set, clients must send `Authorization: Bearer <API_KEY>`; it also enables schema writes. */
+  readonly API_KEY?: string;
+  /** Comma-separated origins allowed to call the API from a browser (`*` for any). */
+  readonly CORS_ORIGINS?: string;
+  /** The largest request body accepted, in bytes (default 262144). */
+  readonly MAX_BODY_BYTES?: string | number;
+  /** The failure notice text. */
+  readonly FAILURE_NOTICE?: string;
+  /** The path the handler is mounted under, e.g. `/replyguard` (stripped when a request still carries it). */
+  readonly BASE_PATH?: string;
+  /** Workers KV namespace of named custom schemas (`schemaRef`). */
+  readonly SCHEMAS?: SchemaStore;
+}
+
+/** What {@link createHandler} is configured with: the Worker's variables, plus what only code can give. */
+export interface HandlerConfig extends WorkerVariables {
+  /** A model to use instead of the one `UPSTREAM_KIND` names. */
+  readonly provider?: ModelProvider;
+  /** The demo page served at `/`; without it, `/` is not a route. */
+  readonly demoHtml?: string;
+}
+
+/** The parsed configuration. */
+export interface Config {
+  readonly upstreamKind: UpstreamKind;
+  readonly upstreamBaseUrl?: string;
+  readonly upstreamModel: string;
+  readonly upstreamApiKey?: string;
+  readonly upstreamTimeoutMs: number;
+  readonly apiKey?: string;
+  readonly corsOrigins: readonly string[];
+  readonly maxBodyBytes: number;
+  readonly failureNotice?: string;
+  readonly basePath: string;
+  readonly schemas?: SchemaStore;
+  readonly provider?: ModelProvider;
+  readonly demoHtml?: string;
+}
+
+const KINDS: readonly UpstreamKind[] = ['scripted', 'openai', 'json-text', 'anthropic', 'gemini'];
+
+/**
+ * Merges the runtime's bindings over the configuration given in code (a binding that is set wins)
+ * and reads the result; a bad value is a configuration error, reported, never guessed.
+ */
+export function readConfig(config: HandlerConfig, env: unknown): { ok: true; config: Config } | { ok: false; message: string } {
+  const merged: Record<string, unknown> = { ...config };
+  if (typeof env === 'object' && env !== null) {
+    for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== null) merged[key] = value;
+  }
+  const vars = merged as HandlerConfig;
+  const kind = String(vars.UPSTREAM_KIND ?? 'scripted').trim();
+  if (!(KINDS as readonly string[]).includes(kind)) return { ok: false, message: `UPSTREAM_KIND must be one of ${KINDS.join(', ')}` };
+  if (kind !== 'scripted' && !vars.provider && !vars.UPSTREAM_BASE_URL) return { ok: false, message: 'UPSTREAM_BASE_URL is required for a real upstream' };
+  const timeout = positive(vars.UPSTREAM_TIMEOUT_MS, 60_000);
+  const maxBody = positive(vars.MAX_BODY_BYTES, 262_144);
+  if (timeout === undefined || maxBody === undefined) return { ok: false, message: 'UPSTREAM_TIMEOUT_MS and MAX_BODY_BYTES must be positive integers' };
+  const basePath = String(vars.BASE_PATH ?? '').trim().replace(/\/+$/, '');
+  if (basePath !== '' && !/^\/[\w.~%!$&'()*+,;=:@/-]*$/.test(basePath)) return { ok: false, message: 'BASE_PATH must be a path starting with /' };
+  const schemas = vars.SCHEMAS;
+  if (schemas !== undefined && (typeof schemas !== 'object' || typeof schemas.get !== 'function' || typeof schemas.put !== 'function')) {
+    return { ok: false, message: 'SCHEMAS must be a Workers KV namespace binding' };
+  }
+  return {
+    ok: true,
+    config: {
+      upstreamKind: kind as UpstreamKind,
+      upstreamBaseUrl: vars.UPSTREAM_BASE_URL,
+      upstreamModel: vars.UPSTREAM_MODEL ?? 'scripted',
+      upstreamApiKey: vars.UPSTREAM_API_KEY || undefined,
+      upstreamTimeoutMs: timeout,
+      apiKey: vars.API_KEY || undefined,
+      corsOrigins: String(vars.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+      maxBodyBytes: maxBody,
+      failureNotice: vars.FAILURE_NOTICE || undefined,
+      basePath,
+      schemas,
+      provider: vars.provider,
+      demoHtml: vars.demoHtml,
+    },
+  };
+}
+
+function positive(value: string | number | undefined, fallback: number): number | undefined {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
