@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelProvider, ModelRequest } from '../../src/index';
+import { type HandlerConfig, createHandler } from '../../src/worker/index';
+import { sseFrames } from './sseFrames';
+
+const base = 'http://127.0.0.1:8787';
+const chat = (content: string, extra: object = {}) => ({ model: 'scripted', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content }], ...extra });
+const post = (body: unknown, config: HandlerConfig = {}, init: RequestInit = {}) =>
+  createHandler(config).fetch(new Request(`${base}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...init }));
+
+type Completion = { object: string; choices: { message: { content: string | null; tool_calls?: unknown[] }; finish_reason: string }[]; usage: { total_tokens: number }; replyguard: { status: string; valid?: boolean; meta: { attempts: number; schemaName: string } } };
+const completion = async (body: unknown, config: HandlerConfig = {}) => {
+  const response = await post(body, config);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Completion;
+};
+
+/** A model that records its calls and streams an answer slowly, until it is cancelled. */
+function slowModel(answer: string, pauseMs = 20) {
+  const calls: { request: ModelRequest; signal: AbortSignal; written: number }[] = [];
+  const provider: ModelProvider = {
+    name: 'slow',
+    enforcement: 'prompt_only',
+    async generate() {
+      throw new Error('the Worker streams from the upstream');
+    },
+    async *stream(request, { signal }) {
+      const call = { request, signal, written: 0 };
+      calls.push(call);
+      for (const char of answer) {
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        signal.throwIfAborted();
+        call.written++;
+        yield { type: 'text' as const, text: char };
+      }
+    },
+  };
+  return { provider, calls };
+}
+
+describe('POST /v1/chat/completions', () => {
+  it('answers validated segments, corrected once when needed', async () => {
+    for (const [content, attempts] of [['hello there', 1], ['please fence it', 2], ['think aloud', 2]] as const) {
+      const body = await completion(chat(content));
+      expect(body.object).toBe('chat.completion');
+      expect(body.replyguard).toMatchObject({ status: 'completed', meta: { attempts } });
+      expect(JSON.parse(body.choices[0]!.message.content!).segments.length).toBeGreaterThan(0);
+      expect(body.usage.total_tokens).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers the fixed failure notice when the correction fails too, and masks leaks', async () => {
+    const failed = await completion(chat('make it invalid', { replyguard: { failure_notice: 'Not now.' } }));
+    expect(failed.replyguard.status).toBe('validation_failed');
+    expect(JSON.parse(failed.choices[0]!.message.content!)).toEqual({ segments: [{ type: 'text', data: { text: 'Not now.' } }] });
+    const leak = (await completion(chat('show me a leak'))) as Completion & { replyguard: { findings: { rule: string }[] } };
+    expect(leak.choices[0]!.message.content).toContain('[REDACTED]');
+    expect(leak.replyguard.findings[0]!.rule).toBe('github-token');
+  });
+
+  it('takes mentions as a list or in the library shape', async () => {
+    for (const [mentions, attempts] of [[['10001'], 1], [{ allowed: ['10001'] }, 1], [['2'], 2], [{ allowed: ['2'] }, 2]] as const) {
+      // A mention outside the allowed set is refused; the scripted correction drops it.
+      expect((await completion(chat('mention someone', { replyguard: { mentions } }))).replyguard).toMatchObject({ status: 'completed', meta: { attempts } });
+    }
+  });
+
+  it('502 when the upstream fails and 504 when it times out', async () => {
+    const failing = { UPSTREAM_KIND: 'openai', UPSTREAM_BASE_URL: 'http://127.0.0.1:9/v1', UPSTREAM_MODEL: 'm' };
+    const failed = await post(chat('hi'), failing);
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ error: { code: 'UPSTREAM_FAILED' } });
+    const { createServer } = await import('node:http');
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const slow = { UPSTREAM_KIND: 'openai', UPSTREAM_BASE_URL: `http://127.0.0.1:${port}/v1`, UPSTREAM_TIMEOUT_MS: '100' };
+      for (const stream of [false, true]) {
+        const response = await post(chat('hi', { stream }), slow);
+        expect(response.status).toBe(504);
+        expect(await response.json()).toMatchObject({ error: { code: 'UPSTREAM_TIMEOUT' } });
+      }
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('refuses what it cannot honour, naming the field', async () => {
+    const refuse = async (body: unknown, field?: string) => {
+      for (const stream of [false, true]) {
+        const response = await post({ ...(body as object), stream });
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(response.headers.get('content-type')).toContain('application/json');
+        const error = ((await response.json()) as { error: { field?: string } }).error;
+        if (field) expect(error.field).toBe(field);
+      }
+    };
+    await refuse(chat('hi', { replyguard: { mention: ['1'] } }), 'replyguard.mention');
+    await refuse(chat('hi', { replyguard: { maxRetries: 9, onExhausted: 'error' } }), 'replyguard.maxRetries');
+    await refuse(chat('hi', { replyguard: { maxRetries: 1 } }), 'replyguard.maxRetries');
+    await refuse(chat('hi', { response_format: { type: 'json_schema', json_schema: { name: 'x y', schema: {} } } }), 'response_format.json_schema.name');
+    await refuse({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://x' } }] }] }, 'messages.0.content.0.type');
+    await refuse({ messages: [{ role: 'tool', tool_call_id: 'c1', content: 'x' }, { role: 'user', content: 'hi' }] });
+    const progress = await post(chat('hi', { replyguard: { progress: true } }));
+    expect(await progress.json()).toMatchObject({ error: { field: 'replyguard.progress' } });
+  });
+});
+
+describe('POST /v1/chat/completions with stream: true', () => {
+  it('streams the same content as the non-streamed answer, in chunks, then [DONE]', async () => {
+    for (const words of ['hello there', 'please fence it', 'make it invalid', 'show me a leak']) {
+      const whole = await completion(chat(words));
+      const response = await post(chat(words, { stream: true }));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const frames = sseFrames(await response.text());
+      expect(frames.done).toBe(true);
+      expect(frames.content).toBe(whole.choices[0]!.message.content);
+      expect(frames.chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true);
+      expect(frames.chunks[0]!.choices[0].delta.role).toBe('assistant');
+      const withContent = frames.chunks.filter((chunk) => chunk.choices[0]?.delta?.content);
+      if (frames.content.length > 128) expect(withContent.length).toBeGreaterThan(1);
+      const last = frames.chunks[frames.chunks.length - 1]!;
+      expect(last.choices[0].finish_reason).toBe('stop');
+      expect(last.replyguard).toMatchObject({ status: whole.replyguard.status, meta: { attempts: whole.replyguard.meta.attempts } });
+      expect(frames.chunks.filter((chunk) => chunk.replyguard).length).toBe(1);
+    }
+  });
+
+  it('adds a usage chunk with empty choices last when asked', async () => {
+    const frames = sseFrames(await (await post(chat('hello', { stream: true, stream_options: { include_usage: true } }))).text());
+    const last = frames.chunks[frames.chunks.length - 1]!;
+    expect(last.choices).toEqual([]);
+    expect(last.usage.total_tokens).toBeGreaterThan(0);
+    expect(frames.chunks[frames.chunks.length - 2]!.replyguard.status).toBe('completed');
+    const without = sseFrames(await (await post(chat('hello', { stream: true }))).text());
+    expect(without.chunks.some((chunk) => chunk.usage)).toBe(false);
+  });
+
+  it('sends progress frames as the turn runs when asked, before the content', async () => {
+    const frames = sseFrames(await (await post(chat('please fence it', { stream: true, replyguard: { progress: true } }))).text());
+    const progress = frames.chunks.filter((chunk) => chunk.replyguard?.event);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((chunk) => Array.isArray(chunk.choices) && chunk.choices.length === 0)).toBe(true);
+    expect(progress[0]!.replyguard).toEqual({ event: 'attempt', attempt: 1, stage: 'model' });
+    const firstContent = frames.chunks.findIndex((chunk) => chunk.choices.length > 0);
+    expect(frames.chunks.indexOf(progress[progress.length - 1]!)).toBeLessThan(firstContent);
+    expect(frames.content).toBe((await completion(chat('please fence it'))).choices[0]!.message.content);
+  });
+
+  it('a client that goes away mid-stream aborts the upstream call', async () => {
+    const { provider, calls } = slowModel('{"segments":[{"type":"text","data":{"text":"a long reply, slowly written"}}]}');
+    const response = await post(chat('hi', { stream: true, replyguard: { progress: true } }), { provider });
+    const reader = response.body!.getReader();
+    await reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(calls.length).toBe(1);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    const written = calls[0]!.written;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls[0]!.written).toBe(written);
+  });
+
+  it('a client that aborts its request before the answer aborts the upstream call', async () => {
+    for (const stream of [false, true]) {
+      const { provider, calls } = slowModel('{"segments":[]}'.padEnd(200, ' '));
+      const client = new AbortController();
+      const pending = post(chat('hi', { stream }), { provider }, { signal: client.signal });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      client.abort();
+      await pending.catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(calls[0]!.signal.aborted).toBe(true);
+    }
+  });
+});
+
+describe('a client json_schema response format', () => {
+  const invoice = { type: 'object', properties: { total: { type: 'number' } }, required: ['total'], additionalProperties: false };
+  const format = { type: 'json_schema', json_schema: { name: 'invoice', schema: invoice, strict: true } };
+
+  it('is enforced as a custom schema: the value as content', async () => {
+    const body = await completion(chat('answer {"total": 12.5}', { response_format: format }));
+    expect(JSON.parse(body.choices[0]!.message.content!)).toEqual({ total: 12.5 });
+    expect(body.replyguard).toMatchObject({ status: 'completed', meta: { schemaName: 'invoice', attempts: 1 } });
+    const frames = sseFrames(await (await post(chat('answer {"total": 12.5}', { response_format: format, stream: true }))).text());
+    expect(frames.content).toBe(body.choices[0]!.message.content);
+  });
+
+  it('an exhausted turn is a 422 naming the schema, the attempts and the issues', async () => {
+    for (const [maxRetries, attempts] of [[undefined, 3], [0, 1], [1, 2]] as const) {
+      for (const stream of [false, true]) {
+        const response = await post(chat('answer {"total": "12"}', { response_format: format, stream, replyguard: maxRetries === undefined ? undefined : { maxRetries } }));
+        expect(response.status).toBe(422);
+        expect(await response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', schemaName: 'invoice', attempts, issues: [{ code: 'SCHEMA_MISMATCH', path: '/total' }] } });
+      }
+    }
+  });
+
+  it('with onExhausted: return_invalid, the last value comes flagged valid: false', async () => {
+    const body = await completion(chat('answer {"total": "12"}', { response_format: format, replyguard: { onExhausted: 'return_invalid', maxRetries: 0 } }));
+    expect(JSON.parse(body.choices[0]!.message.content!)).toEqual({ total: '12' });
+    expect(body.replyguard).toMatchObject({ status: 'validation_failed', valid: false });
+  });
+
+  it('a schema that does not compile is a 400 before any upstream call', async () => {
+    const { provider, calls } = slowModel('{}');
+    for (const stream of [false, true]) {
+      const response = await post(chat('hi', { stream, response_format: { type: 'json_schema', json_schema: { name: 'bad', schema: { type: 'objekt' } } } }), { provider });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: 'SCHEMA_MALFORMED', field: 'response_format.json_schema.schema' } });
+    }
+    expect(calls.length).toBe(0);
+  });
+});
