@@ -70,10 +70,7 @@ async function* turn(options: StreamReplyOptions, startedAt: number): AsyncGener
     const stage = attempt === 1 ? 'model' : 'correction';
     yield { type: 'attempt', attempt, stage };
     const timeoutMs = attempt === 1 ? (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.correctionTimeoutMs ?? DEFAULT_CORRECTION_TIMEOUT_MS);
-    const run = runAttempt(options, plan, request, attempt, timeoutMs, (more) => (usage = addUsage(usage, more)));
-    let outcome: IteratorResult<ReplyEvent, AttemptEnd & { toolSteps: number }>;
-    while (!(outcome = await run.next()).done) yield outcome.value;
-    const ended = outcome.value;
+    const ended = yield* runAttempt(options, plan, request, attempt, timeoutMs, (more) => (usage = addUsage(usage, more)));
     const toolSteps = ended.toolSteps > 0 ? { toolSteps: ended.toolSteps } : {};
 
     if (ended.kind === 'failed') {
@@ -151,24 +148,12 @@ async function* runAttempt(
       // A step that may still turn into tool calls can start with prose: only a step offered no
       // tools is judged while it streams.
       const early: EarlyCheck | undefined = request.tools ? undefined : earlyCheckFor(plan.mode, options.limits);
-      const call = modelCall(options.provider, request, bounds);
-      let next: IteratorResult<TextChunk, CallOutcome>;
-      let read = '';
-      while (!(next = await call.next()).done) {
-        const chunk = next.value.text;
-        if (options.streamDeltas) yield { type: 'delta', attempt, text: chunk, provisional: true };
-        read += chunk;
-        const issue = early?.push(chunk);
-        if (issue) {
-          // Provably invalid: stop paying for the rest of it and start the correction now.
-          cancel.abort();
-          await call.return(CANCELLED);
-          const offset = early?.offset ?? read.length;
-          yield { type: 'rejected', attempt, stage, issue, offset };
-          return { kind: 'answer', text: read, early: { issue, offset }, toolSteps: steps };
-        }
+      const read = yield* readCall(modelCall(options.provider, request, bounds), cancel, early, attempt, options.streamDeltas === true);
+      if (read.rejected) {
+        yield { type: 'rejected', attempt, stage, issue: read.rejected.issue, offset: read.rejected.offset };
+        return { kind: 'answer', text: read.text, early: read.rejected, toolSteps: steps };
       }
-      const outcome = next.value;
+      const outcome = read.outcome;
       addToUsage(outcome.usage);
       if (!outcome.ok) return { kind: 'failed', code: outcome.code, message: outcome.message, toolSteps: steps };
       if (outcome.toolCalls.length === 0) return { kind: 'answer', text: outcome.text, toolSteps: steps };
@@ -191,6 +176,41 @@ async function* runAttempt(
   }
 }
 
+/**
+ * Reads one model call, yielding provisional deltas when asked and feeding the early check. A
+ * reject, or a caller that stops listening, cancels the call before anything else happens.
+ */
+async function* readCall(
+  call: AsyncGenerator<TextChunk, CallOutcome>,
+  cancel: AbortController,
+  early: EarlyCheck | undefined,
+  attempt: number,
+  deltas: boolean,
+): AsyncGenerator<ReplyEvent, { text: string; rejected: { issue: Issue; offset: number }; outcome?: undefined } | { text: string; rejected?: undefined; outcome: CallOutcome }, undefined> {
+  let text = '';
+  let finished = false;
+  try {
+    for (;;) {
+      const next = await call.next();
+      if (next.done) {
+        finished = true;
+        return { text, outcome: next.value };
+      }
+      const chunk = next.value.text;
+      if (deltas) yield { type: 'delta', attempt, text: chunk, provisional: true };
+      text += chunk;
+      const issue = early?.push(chunk);
+      // Provably invalid: stop paying for the rest of it and start the correction now.
+      if (issue) return { text, rejected: { issue, offset: early?.offset ?? text.length } };
+    }
+  } finally {
+    if (!finished) {
+      cancel.abort();
+      await call.return(CANCELLED);
+    }
+  }
+}
+
 /** The verdict on an answer; an early reject and an answer with no text are refusals too. */
 async function judge(plan: TurnPlan, ended: Extract<AttemptEnd, { kind: 'answer' }>, attempt: number): Promise<AttemptVerdict> {
   if (ended.early) return { ok: false, issues: [ended.early.issue], findings: [], postGuardrail: false };
@@ -199,6 +219,7 @@ async function judge(plan: TurnPlan, ended: Extract<AttemptEnd, { kind: 'answer'
 }
 
 function record(history: AttemptRecord[], entry: AttemptRecord, options: TurnOptions): void {
+  if (entry.issues.length > 0) entry = { ...entry, issues: maskOutbound(entry.issues, options).value };
   history.push(entry);
   try {
     options.onAttempt?.(entry);
@@ -213,8 +234,10 @@ function final(result: ReplyResult<unknown>, options: TurnOptions): ReplyEvent {
 
 /** Issues quote excerpts of what the model wrote: they leave masked like the reply itself. */
 function redactResult(result: ReplyResult<unknown>, options: TurnOptions): ReplyResult<unknown> {
-  if (result.issues.length === 0) return result;
-  return { ...result, issues: maskOutbound(result.issues, options).value };
+  const history = result.meta.history;
+  if (result.issues.length === 0 && !history?.some((entry) => entry.issues.length > 0)) return result;
+  const masked = maskOutbound({ issues: result.issues, history }, options).value;
+  return { ...result, issues: masked.issues, meta: { ...result.meta, ...(masked.history ? { history: masked.history } : {}) } };
 }
 
 function joinSystem(host: string | undefined, instruction: string): string {
