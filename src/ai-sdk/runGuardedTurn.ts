@@ -1,9 +1,9 @@
 import type { JSONObject, LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3FinishReason, LanguageModelV3ResponseMetadata, LanguageModelV3ToolCall, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import type { JsonLimits } from '../json/jsonLimits';
 import type { ModelProvider } from '../providers/modelProvider';
-import { enforceReply } from '../reply/enforceReply';
 import { DEFAULT_FAILURE_NOTICE, failureNotice } from '../reply/failureNotice';
 import type { ReplyPolicies } from '../reply/replyPolicies';
+import { streamReply } from '../reply/streamReply';
 import type { ReplyResult, Usage } from '../results/replyResult';
 import { type AiSdkCallRecord, aiSdkProvider } from './aiSdkProvider';
 import { fromPrompt } from './promptMessages';
@@ -62,7 +62,7 @@ export async function runGuardedTurn(model: LanguageModelV3, params: LanguageMod
   });
   const firstCall = firstCallError(inner);
 
-  const result = await enforceReply({
+  const result = await finalResult({
     ...policies,
     ...(mentions ? { mentions } : {}),
     failureNotice: noticeText,
@@ -99,6 +99,17 @@ export async function runGuardedTurn(model: LanguageModelV3, params: LanguageMod
   return { kind: 'text', text: JSON.stringify(delivered), ending: ending('stop') };
 }
 
+/**
+ * The turn's result. `streamReply` streams the model when the provider streams (the `stream`
+ * transport): an answer that is provably invalid is cut off at once and the correction starts.
+ */
+async function finalResult(options: Parameters<typeof streamReply>[0]): Promise<ReplyResult<unknown>> {
+  for await (const event of streamReply(options)) {
+    if (event.type === 'final') return event.result;
+  }
+  throw new Error('replyguard: the turn ended without a result');
+}
+
 /** What `providerMetadata.replyguard` carries: the result without the value, as plain JSON. */
 export function replyguardMetadata(result: ReplyResult<unknown>): JSONObject {
   return JSON.parse(JSON.stringify({ status: result.status, issues: result.issues, findings: result.findings, usage: result.usage, meta: result.meta })) as JSONObject;
@@ -107,8 +118,7 @@ export function replyguardMetadata(result: ReplyResult<unknown>): JSONObject {
 // The turn handed tool calls back: the parts the model wrote, so ids and provider metadata survive.
 function returnedToolCalls(result: ReplyResult<unknown>, records: readonly AiSdkCallRecord[]): LanguageModelV3ToolCall[] {
   const written = records.flatMap((record) => record.toolCalls);
-  const named = result.status === 'interrupted' ? result.toolCalls : undefined;
-  if (!named) return records[0]?.toolCalls.length ? [...records[0].toolCalls] : [];
+  const named = result.status === 'interrupted' ? (result.toolCalls ?? []) : [];
   return named.map((call) => written.find((part) => part.toolCallId === call.id) ?? { type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.arguments });
 }
 

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { aiSdkProvider } from '../../src/ai-sdk/aiSdkProvider';
 import type { ModelStreamEvent } from '../../src/providers/modelProvider';
 import { enforceReply } from '../../src/reply/enforceReply';
+import type { ReplyEvent } from '../../src/reply/replyEvent';
+import { earlyCheckFor } from '../../src/reply/earlyCheck';
+import { streamReply } from '../../src/reply/streamReply';
 import { generating, promptOf, streaming } from './mockModels';
 
 const good = '{"segments":[{"type":"text","data":{"text":"Hello"}}]}';
@@ -18,7 +21,7 @@ async function events(iterable: AsyncIterable<ModelStreamEvent>) {
 describe('aiSdkProvider', () => {
   it('drives enforceReply: schema as the response format, tools and settings passed, usage read', async () => {
     const model = generating(['```json\n' + good + '\n```', good]);
-    const provider = aiSdkProvider(model, { settings: { temperature: 0.2, maxOutputTokens: 300 }, toolChoice: { type: 'auto' } });
+    const provider = aiSdkProvider(model, { settings: { temperature: 0.2, maxOutputTokens: 300 }, toolChoice: { type: 'auto' }, transport: 'generate' });
     expect(provider).toMatchObject({ name: 'ai-sdk:mock/scripted', enforcement: 'provider_schema' });
     const result = await enforceReply({ provider, system: 'Be kind.', messages: [{ role: 'user', content: 'hi' }], tools });
     expect(result).toMatchObject({ status: 'completed', value: JSON.parse(good), usage: { inputTokens: 20, outputTokens: 10 }, meta: { attempts: 2, enforcement: 'provider_schema' } });
@@ -29,6 +32,29 @@ describe('aiSdkProvider', () => {
     // The correction carries neither the tools nor the tool choice.
     expect(correction!.tools).toBeUndefined();
     expect(correction!.toolChoice).toBeUndefined();
+  });
+
+  it('is streamed by enforceReply through doStream, correction included', async () => {
+    const { model } = streaming(['```json\n' + good + '\n```', good], 5);
+    const result = await enforceReply({ provider: aiSdkProvider(model), messages: [{ role: 'user', content: 'hi' }] });
+    // Usage counts what finished: an answer cut off early reports none.
+    expect(result).toMatchObject({ status: 'completed', value: JSON.parse(good), meta: { attempts: 2, stage: 'correction' } });
+    expect(result.usage.inputTokens).toBeGreaterThanOrEqual(10);
+    expect(model.doStreamCalls).toHaveLength(2);
+  });
+
+  // Runs once the core's early check is wired (src/reply/earlyCheck.ts returns one for segments).
+  it.runIf(earlyCheckFor('segments', undefined) !== undefined)('is cut off at once by streamReply when provably invalid, and the correction starts', async () => {
+    const fenced = '```json\n' + good + '\n```';
+    const { model, state } = streaming([fenced, good], 2);
+    const seen: ReplyEvent[] = [];
+    for await (const event of streamReply({ provider: aiSdkProvider(model), messages: [{ role: 'user', content: 'hi' }] })) seen.push(event);
+    const rejected = seen.find((event) => event.type === 'rejected');
+    expect(rejected).toMatchObject({ attempt: 1, issue: { code: 'CODE_FENCE' } });
+    expect((rejected as { offset: number }).offset).toBeLessThan(fenced.length);
+    expect(state.cancelled).toBe(1);
+    expect(seen.at(-1)).toMatchObject({ type: 'final', result: { status: 'completed', meta: { attempts: 2, stage: 'correction' } } });
+    expect(model.doStreamCalls).toHaveLength(2);
   });
 
   it('writes the core’s messages as an AI SDK prompt, tool steps included', async () => {
@@ -74,8 +100,8 @@ describe('aiSdkProvider', () => {
 
   it('ends a tool-call answer as interrupted under enforceReply, never as a checked reply', async () => {
     const model = generating([[{ type: 'text', text: 'not json' }, { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{}' }]]);
-    const result = await enforceReply({ provider: aiSdkProvider(model), messages: [{ role: 'user', content: 'hi' }], tools });
-    expect(result.status).toBe('interrupted');
+    const result = await enforceReply({ provider: aiSdkProvider(model, { transport: 'generate' }), messages: [{ role: 'user', content: 'hi' }], tools });
+    expect(result).toMatchObject({ status: 'interrupted', toolCalls: [{ id: 'c1', name: 'lookup', arguments: '{}' }], issues: [{ code: 'TOOL_CALLS_RETURNED' }] });
     expect(model.doGenerateCalls).toHaveLength(1);
   });
 
@@ -125,7 +151,7 @@ describe('aiSdkProvider', () => {
 
   it('sends no response format with prompt_only enforcement', async () => {
     const model = generating([good]);
-    const result = await enforceReply({ provider: aiSdkProvider(model, { enforcement: 'prompt_only' }), messages: [{ role: 'user', content: 'hi' }] });
+    const result = await enforceReply({ provider: aiSdkProvider(model, { enforcement: 'prompt_only', transport: 'generate' }), messages: [{ role: 'user', content: 'hi' }] });
     expect(result.meta.enforcement).toBe('prompt_only');
     expect(model.doGenerateCalls[0]!.responseFormat).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { replyguardMiddleware } from '../../src/ai-sdk/replyguardMiddleware';
+import { earlyCheckFor } from '../../src/reply/earlyCheck';
 import { DEFAULT_FAILURE_NOTICE } from '../../src/reply/failureNotice';
 import { generating, promptOf, streaming } from './mockModels';
 
@@ -186,6 +187,16 @@ describe('replyguardMiddleware in streamText', () => {
     expect(guard(await stream.providerMetadata)).toMatchObject({ status: 'completed', meta: { attempts: 2, stage: 'correction' } });
     expect(inner.doStreamCalls[1]!.tools).toBeUndefined();
     expect(promptOf(inner.doStreamCalls[1]!).messages).toHaveLength(1);
+  });
+
+  // Runs once the core's early check is wired (src/reply/earlyCheck.ts returns one for segments).
+  it.runIf(earlyCheckFor('segments', undefined) !== undefined)('cancels the wrapped model’s stream as soon as its answer is provably invalid', async () => {
+    const { model: inner, state } = streaming(['```json\n' + good + '\n```', good], 2);
+    const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
+    const { stream, text } = await run(model);
+    expect(text).toBe(good);
+    expect(state.cancelled).toBe(1);
+    expect(guard(await stream.providerMetadata)).toMatchObject({ status: 'completed', meta: { attempts: 2, history: [{ attempt: 1, rejectedAt: expect.any(Number) }, { attempt: 2 }] } });
   });
 
   it('streams the notice when both answers are refused', async () => {
