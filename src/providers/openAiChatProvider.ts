@@ -104,12 +104,13 @@ interface PendingCall {
 
 /**
  * Turns chat completion chunks into stream events: `delta.content` (or a refusal) as text, tool
- * calls gathered by index and reported whole at the `finish_reason` or the end, the usage chunk.
+ * calls gathered by index and reported whole at the `finish_reason` or the end, the usage last.
  * The stream must end with `data: [DONE]` or after a `finish_reason`, else it was cut.
  */
 async function* readOpenAiChatStream(events: AsyncIterable<SseMessage>): AsyncGenerator<ModelStreamEvent, void, undefined> {
   const pending = new Map<number, PendingCall>();
   let finished = false;
+  let usage: unknown;
   const flush = function* (): Generator<ModelStreamEvent> {
     for (const index of [...pending.keys()].sort((a, b) => a - b)) {
       const call = pending.get(index)!;
@@ -117,9 +118,14 @@ async function* readOpenAiChatStream(events: AsyncIterable<SseMessage>): AsyncGe
     }
     pending.clear();
   };
+  // Some compatible servers repeat a running usage in every chunk: the last one is reported, once.
+  const end = function* (): Generator<ModelStreamEvent> {
+    yield* flush();
+    if (usage !== undefined) yield { type: 'usage', usage: { inputTokens: count(field(usage, 'prompt_tokens')), outputTokens: count(field(usage, 'completion_tokens')) } };
+  };
   for await (const message of events) {
     if (message.data.trim() === '[DONE]') {
-      yield* flush();
+      yield* end();
       return;
     }
     const chunk = sseJson(message);
@@ -146,13 +152,11 @@ async function* readOpenAiChatStream(events: AsyncIterable<SseMessage>): AsyncGe
       finished = true;
       yield* flush();
     }
-    const usage = field(chunk, 'usage');
-    if (typeof usage === 'object' && usage !== null) {
-      yield { type: 'usage', usage: { inputTokens: count(field(usage, 'prompt_tokens')), outputTokens: count(field(usage, 'completion_tokens')) } };
-    }
+    const chunkUsage = field(chunk, 'usage');
+    if (typeof chunkUsage === 'object' && chunkUsage !== null) usage = chunkUsage;
   }
   if (!finished) throw new ProviderError('the stream ended before its finish_reason or [DONE]');
-  yield* flush();
+  yield* end();
 }
 
 function stringOr(value: unknown, fallback: string): string {

@@ -8,7 +8,9 @@ export type Behaviour =
   | { readonly kind: 'cut'; readonly body: string } // writes part of a body, then drops the connection
   | { readonly kind: 'hang' }
   // An event stream: the frames, each written on its own, then the end, a dropped connection or silence.
-  | { readonly kind: 'sse'; readonly frames: readonly string[]; readonly then?: 'end' | 'cut' | 'hang' };
+  | { readonly kind: 'sse'; readonly frames: readonly string[]; readonly then?: 'end' | 'cut' | 'hang' }
+  // Answers `{ closed }`: whether the connection of request `request` (0-based) closed early within `waitMs`.
+  | { readonly kind: 'probe'; readonly request: number; readonly waitMs: number };
 
 /** A local HTTP server on 127.0.0.1 that records requests and plays behaviours in order. */
 export async function fakeUpstream(behaviours: Behaviour[]) {
@@ -49,6 +51,13 @@ export async function fakeUpstream(behaviours: Behaviour[]) {
         if (behaviour.then === 'cut') res.socket?.destroy();
         else if (behaviour.then !== 'hang') res.end();
         break;
+      case 'probe': {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const closed = await Promise.race([requests[behaviour.request]!.disconnected, new Promise<false>((resolve) => (timer = setTimeout(resolve, behaviour.waitMs, false)))]);
+        clearTimeout(timer);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ closed }));
+        break;
+      }
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

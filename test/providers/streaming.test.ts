@@ -217,6 +217,17 @@ describe('stream() transport failures', { timeout: 5_000 }, () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('reports a usage repeated in every chunk once, the last', async () => {
+    const chunk = (content: string, completion: number, finish: string | null = null) =>
+      sse({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finish }], usage: { prompt_tokens: 9, completion_tokens: completion } });
+    const server = await serve({ kind: 'sse', frames: [chunk('a', 1), chunk('b', 2), chunk('', 3, 'stop'), openAiDone] });
+    expect(await collect(provider(server.baseUrl).stream!(request, { signal: new AbortController().signal }))).toEqual([
+      { type: 'text', text: 'a' },
+      { type: 'text', text: 'b' },
+      { type: 'usage', usage: { inputTokens: 9, outputTokens: 3 } },
+    ]);
+  });
+
   it('accepts an OpenAI-compatible stream that ends after its finish_reason without [DONE]', async () => {
     const server = await serve({ kind: 'sse', frames: [openAiChunk({ content: 'ok' }), openAiChunk({}, 'stop')] });
     expect(await collect(provider(server.baseUrl).stream!(request, { signal: new AbortController().signal }))).toEqual([{ type: 'text', text: 'ok' }]);
