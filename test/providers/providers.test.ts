@@ -77,7 +77,7 @@ describe('OpenAI-compatible chat completions', () => {
 });
 
 describe('Anthropic messages (forced tool)', () => {
-  it('forces the reply tool and takes its input, ignoring thinking and text blocks', async () => {
+  it('offers the reply tool beside business tools (tool_choice any) and takes its input, ignoring thinking and text blocks', async () => {
     const server = await serve({
       kind: 'json',
       body: anthropicAnswer([
@@ -93,7 +93,7 @@ describe('Anthropic messages (forced tool)', () => {
     expect(sent.url).toBe('/v1/messages');
     expect(sent.headers['x-api-key']).toBe('ak');
     expect(sent.headers['anthropic-version']).toBe('2023-06-01');
-    expect(sent.body.tool_choice).toEqual({ type: 'tool', name: 'segment_reply' });
+    expect(sent.body.tool_choice).toEqual({ type: 'any' });
     expect(sent.body.tools.map((t: { name: string }) => t.name)).toEqual(['segment_reply', 'lookup_order']);
     expect(sent.body.system).toContain('Answer with exactly one JSON object');
   });
@@ -105,7 +105,9 @@ describe('Anthropic messages (forced tool)', () => {
     );
     const result = await enforceReply({ provider: anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }), messages: user, tools: [{ name: 'biz' }] });
     expect(result).toMatchObject({ status: 'completed', meta: { attempts: 2 } });
+    expect(server.requests[0]!.body.tool_choice).toEqual({ type: 'any' });
     expect(server.requests[1]!.body.tools.map((t: { name: string }) => t.name)).toEqual(['segment_reply']);
+    expect(server.requests[1]!.body.tool_choice).toEqual({ type: 'tool', name: 'segment_reply' });
     expect(server.requests[1]!.body.messages[0].content).toContain('UNKNOWN_FIELD at /segments/0/data/style');
   });
 
