@@ -3,7 +3,7 @@ import { anthropicReplyTool } from '../segments/providerSchemas';
 import { jsonObject } from './jsonObject';
 import { type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest, type ModelStreamEvent, type ProviderConnection, ProviderError } from './modelProvider';
 import { count, field, postJson } from './postJson';
-import { postSse, type StreamOptions } from './postSse';
+import { postSse, type StreamOptions, withStreaming } from './postSse';
 import { type SseMessage, sseJson } from './readSse';
 
 /** Options of the Anthropic messages provider (`baseUrl` e.g. `https://api.anthropic.com/v1`). */
@@ -26,7 +26,7 @@ export function anthropicProvider(options: AnthropicOptions): ModelProvider {
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
     return headers;
   };
-  return {
+  return withStreaming({
     name: 'anthropic',
     enforcement: 'forced_tool',
     async generate(request, { signal }) {
@@ -37,7 +37,7 @@ export function anthropicProvider(options: AnthropicOptions): ModelProvider {
       const events = postSse(options.fetch ?? fetch, url(), headers(), { ...anthropicBody(options, request), stream: true }, { signal, stallTimeoutMs: options.stallTimeoutMs });
       return readAnthropicStream(events, request.schema?.name);
     },
-  };
+  }, options);
 }
 
 /**

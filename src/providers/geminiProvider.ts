@@ -3,7 +3,7 @@ import { geminiGenerationConfig } from '../segments/providerSchemas';
 import { jsonObject } from './jsonObject';
 import { type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest, type ModelStreamEvent, type ProviderConnection, ProviderError } from './modelProvider';
 import { count, field, postJson } from './postJson';
-import { postSse, type StreamOptions } from './postSse';
+import { postSse, type StreamOptions, withStreaming } from './postSse';
 import { type SseMessage, sseJson } from './readSse';
 
 /** Options of the Gemini provider (`baseUrl` e.g. `https://generativelanguage.googleapis.com/v1beta`). */
@@ -24,7 +24,7 @@ export function geminiProvider(options: GeminiOptions): ModelProvider {
     if (options.apiKey) headers['x-goog-api-key'] = options.apiKey;
     return headers;
   };
-  return {
+  return withStreaming({
     name: 'gemini',
     enforcement: 'provider_schema',
     async generate(request, { signal }) {
@@ -35,7 +35,7 @@ export function geminiProvider(options: GeminiOptions): ModelProvider {
       const events = postSse(options.fetch ?? fetch, url('streamGenerateContent?alt=sse'), headers(), geminiBody(request), { signal, stallTimeoutMs: options.stallTimeoutMs });
       return readGeminiStream(events, priorCalls(request.messages));
     },
-  };
+  }, options);
 }
 
 /** The request body; a tool step is written as `functionCall` parts and one user turn of `functionResponse` parts. */

@@ -2,7 +2,7 @@ import type { ToolCall } from '../results/replyResult';
 import { lowerJsonSchema } from '../segments/lowerJsonSchema';
 import { type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest, type ModelStreamEvent, type ProviderConnection, ProviderError } from './modelProvider';
 import { count, field, postJson } from './postJson';
-import { postSse, type StreamOptions } from './postSse';
+import { postSse, type StreamOptions, withStreaming } from './postSse';
 import { type SseMessage, sseJson } from './readSse';
 
 /** Options of an OpenAI-compatible chat completions provider. */
@@ -28,7 +28,7 @@ export function openAiChatProvider(options: OpenAiChatOptions): ModelProvider {
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     return headers;
   };
-  return {
+  return withStreaming({
     name: structured ? 'openai-chat' : 'json-text',
     enforcement: structured ? 'provider_schema' : 'prompt_only',
     async generate(request, { signal }) {
@@ -39,7 +39,7 @@ export function openAiChatProvider(options: OpenAiChatOptions): ModelProvider {
       const body = { ...openAiChatBody(options.model, request, structured), stream: true, stream_options: { include_usage: true } };
       return readOpenAiChatStream(postSse(options.fetch ?? fetch, url(), headers(), body, { signal, stallTimeoutMs: options.stallTimeoutMs }));
     },
-  };
+  }, options);
 }
 
 /** The request body for a turn; a tool step is written as assistant `tool_calls` and `tool` messages. */

@@ -1,3 +1,4 @@
+import type { ModelProvider } from './modelProvider';
 import { ProviderError } from './modelProvider';
 import { quote, readSse, type SseMessage, streamFailure, within } from './readSse';
 
@@ -8,6 +9,18 @@ export interface StreamOptions {
    * fails as stalled. Default 30,000; raise it for models that think silently before writing.
    */
   readonly stallTimeoutMs?: number;
+  /**
+   * `false` calls the upstream whole, never streamed (the provider then has no `stream()`), for
+   * upstreams without server-sent events. Default true: replies are judged while they stream.
+   */
+  readonly streaming?: boolean;
+}
+
+/** The provider as configured: without its `stream()` when streaming is off. */
+export function withStreaming(provider: ModelProvider, options: StreamOptions): ModelProvider {
+  if (options.streaming !== false) return provider;
+  const { stream: _unused, ...whole } = provider;
+  return whole;
 }
 
 /** The default stall limit of a streamed call. */
