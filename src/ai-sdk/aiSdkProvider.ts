@@ -33,21 +33,21 @@ export interface AiSdkCallRecord {
 /** Options of {@link aiSdkProvider}. */
 export interface AiSdkProviderOptions {
   /** Settings sent with every call (temperature, maxOutputTokens, headers, providerOptions…). */
-  readonly settings?: AiSdkCallSettings;
+  readonly settings?: AiSdkCallSettings | undefined;
   /** How the model picks among the business tools, on the calls that carry them. */
-  readonly toolChoice?: LanguageModelV3ToolChoice;
+  readonly toolChoice?: LanguageModelV3ToolChoice | undefined;
   /**
    * `provider_schema` (default): the reply schema goes as `responseFormat: { type: 'json', schema }`.
    * `prompt_only`: no response format, for models that reject one; the instruction still asks.
    */
-  readonly enforcement?: 'provider_schema' | 'prompt_only';
+  readonly enforcement?: 'provider_schema' | 'prompt_only' | undefined;
   /**
    * `both` (default): whole calls use `doGenerate`, streamed turns `doStream`. `generate` offers no
    * stream; `stream` makes every call, whole ones too, through `doStream`.
    */
-  readonly transport?: 'both' | 'generate' | 'stream';
+  readonly transport?: 'both' | 'generate' | 'stream' | undefined;
   /** Sees what each call returned beside the answer. */
-  readonly onCall?: (record: AiSdkCallRecord) => void;
+  readonly onCall?: ((record: AiSdkCallRecord) => void) | undefined;
 }
 
 /**

@@ -11,15 +11,15 @@ import { fromPrompt } from './promptMessages';
 /** Options of {@link replyguardMiddleware}: those of `checkReply`, plus the turn's limits. */
 export interface ReplyguardMiddlewareOptions extends ReplyPolicies {
   /** The host's failure notice text, delivered instead of a reply that could not be validated. */
-  readonly failureNotice?: string;
+  readonly failureNotice?: string | undefined;
   /** Parser bounds (length, depth, `__proto__`). */
-  readonly limits?: Partial<JsonLimits>;
+  readonly limits?: Partial<JsonLimits> | undefined;
   /** `provider_schema` (default) sends the segment schema as the response format; `prompt_only` does not. */
-  readonly enforcement?: 'provider_schema' | 'prompt_only';
+  readonly enforcement?: 'provider_schema' | 'prompt_only' | undefined;
   /** The limit of the first model call, in ms (the core's default: 60 s). */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** The limit of the correction call, in ms (the core's default: 30 s). */
-  readonly correctionTimeoutMs?: number;
+  readonly correctionTimeoutMs?: number | undefined;
 }
 
 /** How a guarded model call ends, in AI SDK terms. */

@@ -55,14 +55,15 @@ export interface SnippetResult {
  * still gets module scope and top-level await). Only the snippets' own diagnostics are reported:
  * the source they import is checked by its own tsconfig.
  */
-export function compileSnippets(snippets: readonly { readonly name: string; readonly code: string }[]): SnippetResult[] {
+export function compileSnippets(snippets: readonly { readonly name: string; readonly code: string }[], overrides: ts.CompilerOptions = {}): SnippetResult[] {
+  const options = { ...SNIPPET_OPTIONS, ...overrides };
   const files = new Map<string, string>();
   const pathOf = (name: string) => `${root}test/readme/__snippets__/${name.replace(/[^\w.-]/g, '_')}.ts`;
   for (const snippet of snippets) files.set(pathOf(snippet.name), `${snippet.code}\nexport {};\n`);
   const prelude = `${root}test/readme/__snippets__/prelude.d.ts`;
   files.set(prelude, PRELUDE);
 
-  const host = ts.createCompilerHost(SNIPPET_OPTIONS, true);
+  const host = ts.createCompilerHost(options, true);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (path) => files.has(path) || fileExists.call(host, path);
   host.readFile = (path) => files.get(path) ?? readFile.call(host, path);
@@ -70,7 +71,7 @@ export function compileSnippets(snippets: readonly { readonly name: string; read
     const text = files.get(path);
     return text !== undefined ? ts.createSourceFile(path, text, language, true) : getSourceFile.call(host, path, language, onError, create);
   };
-  const program = ts.createProgram({ rootNames: [...files.keys()], options: SNIPPET_OPTIONS, host });
+  const program = ts.createProgram({ rootNames: [...files.keys()], options, host });
   const global = program.getGlobalDiagnostics().map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
   return snippets.map((snippet) => {
     const file = program.getSourceFile(pathOf(snippet.name));

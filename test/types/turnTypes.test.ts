@@ -76,6 +76,13 @@ declare const maybe: { system?: string | undefined; timeoutMs?: number | undefin
 await enforceReply({ provider, messages, system: maybe.system, timeoutMs: maybe.timeoutMs, signal: undefined, tools: undefined });`,
   },
   {
+    name: 'AI SDK options written with undefined values are accepted',
+    code: `import { aiSdkProvider, replyguardMiddleware } from 'replyguard/ai-sdk';
+declare const u: undefined;
+aiSdkProvider(model, { settings: u, toolChoice: u, enforcement: u, transport: u, onCall: u });
+replyguardMiddleware({ failureNotice: u, limits: u, enforcement: u, timeoutMs: u, correctionTimeoutMs: u });`,
+  },
+  {
     name: 'the AI SDK provider and middleware fit enforceReply and wrapLanguageModel',
     code: `import { wrapLanguageModel, generateText, streamText } from 'ai';
 import { enforceReply } from 'replyguard';
@@ -94,7 +101,40 @@ preview.innerHTML = renderHtml(await checkReply(modelText), { mentionName: (id) 
   },
 ] as const satisfies readonly { name: string; code: string; fails?: string }[];
 
-const results = compileSnippets(cases.map((item) => ({ name: item.name, code: item.code })));
+// Options a user fills from possibly-undefined values (env variables, optional settings) under
+// exactOptionalPropertyTypes: these do NOT compile yet, because the options below are declared
+// `?: T` rather than `?: T | undefined` (TurnOptions already is). Each runs as `it.fails`; when
+// the option types are widened it passes, `it.fails` reports it, and it moves to `cases` above.
+const pending = [
+  {
+    name: 'policies given as undefined (ReplyPolicies: mentions, leaks, hostPaths, media, hygiene)',
+    code: `import { enforceReply, checkReply } from 'replyguard';
+declare const u: undefined;
+await enforceReply({ provider, messages, mentions: u, leaks: u, hostPaths: u, media: u, hygiene: u });
+await checkReply(modelText, { mentions: u, leaks: u, hostPaths: u, media: u, hygiene: u });`,
+  },
+  {
+    name: 'checkReply limits given as undefined (CheckReplyOptions.limits)',
+    code: `import { checkReply } from 'replyguard';
+await checkReply(modelText, { limits: undefined });`,
+  },
+  {
+    name: 'a provider key from the environment (ProviderConnection.apiKey, fetch)',
+    code: `import { openAiChatProvider, anthropicProvider, geminiProvider } from 'replyguard';
+declare const env: { KEY?: string | undefined };
+openAiChatProvider({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: env.KEY, fetch: undefined });
+anthropicProvider({ baseUrl: 'https://api.anthropic.com/v1', model: 'claude', apiKey: env.KEY });
+geminiProvider({ baseUrl: 'https://generativelanguage.googleapis.com/v1beta', model: 'gemini', apiKey: env.KEY });`,
+  },
+  {
+    name: 'render options given as undefined (RenderOptions.mentionName)',
+    code: `import { checkReply } from 'replyguard';
+import { renderHtml } from 'replyguard/render';
+renderHtml(await checkReply(modelText), { mentionName: undefined });`,
+  },
+] as const;
+
+const results = compileSnippets([...cases, ...pending].map((item) => ({ name: item.name, code: item.code })));
 
 describe('types users rely on (strict, exactOptionalPropertyTypes)', () => {
   it.each(cases.map((item, index) => ({ ...item, errors: results[index]!.errors })))('$name', (item) => {
@@ -102,5 +142,11 @@ describe('types users rely on (strict, exactOptionalPropertyTypes)', () => {
       expect(item.errors).toHaveLength(1);
       expect(item.errors[0]).toContain(item.fails);
     } else expect(item.errors).toEqual([]);
+  });
+});
+
+describe('types not yet right (it.fails until the option types accept undefined)', () => {
+  it.fails.each(pending.map((item, index) => ({ ...item, errors: results[cases.length + index]!.errors })))('$name', (item) => {
+    expect(item.errors).toEqual([]);
   });
 });
