@@ -12,9 +12,10 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import { type ModelAnswer, type ModelProvider, type ModelRequest, type ModelStreamEvent, ProviderError } from '../providers/modelProvider';
+import type { ModelAnswer, ModelProvider, ModelRequest, ModelStreamEvent } from '../providers/modelProvider';
 import type { ToolCall, Usage } from '../results/replyResult';
 import { fromAiSdkUsage } from './aiSdkUsage';
+import { ProviderError } from './core';
 import { toPrompt } from './promptMessages';
 
 /** Call settings sent with every call of a turn: sampling, limits, headers, provider options. */

@@ -1,11 +1,10 @@
 import type { JSONObject, LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3FinishReason, LanguageModelV3ResponseMetadata, LanguageModelV3ToolCall, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import type { JsonLimits } from '../json/jsonLimits';
 import type { ModelProvider } from '../providers/modelProvider';
-import { DEFAULT_FAILURE_NOTICE, failureNotice } from '../reply/failureNotice';
 import type { ReplyPolicies } from '../reply/replyPolicies';
-import { streamReply } from '../reply/streamReply';
 import type { ReplyResult, Usage } from '../results/replyResult';
 import { type AiSdkCallRecord, aiSdkProvider } from './aiSdkProvider';
+import { DEFAULT_FAILURE_NOTICE, failureNotice, streamReply } from './core';
 import { fromPrompt } from './promptMessages';
 
 /** Options of {@link replyguardMiddleware}: those of `checkReply`, plus the turn's limits. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { generating } from './mockModels';
+import { generating, streaming } from './mockModels';
 
 // What ships as `replyguard/ai-sdk`: dist/ai-sdk.{js,cjs}, built by `npm run build`, imported by
 // the package's name through its exports map; edge-clean, and nothing of the AI SDK at run time.
@@ -23,6 +23,21 @@ describe.skipIf(!built)('the built replyguard/ai-sdk entry', () => {
       const result = await generateText({ model, prompt: 'hi' });
       expect(result.text).toBe(good);
     }
+  });
+
+  it('takes the core from the package’s main entry: one copy, one ProviderError', async () => {
+    for (const file of ['dist/ai-sdk.js', 'dist/ai-sdk.cjs']) {
+      const code = readFileSync(`${root}${file}`, 'utf8');
+      expect(code).toMatch(/from\s*["']replyguard["']|require\(\s*["']replyguard["']\s*\)/);
+      // The core's own code (the strict parser, the leak rules) is not in this file.
+      expect(code).not.toContain('DUPLICATE_KEY');
+    }
+    const core = (await import('replyguard' as string)) as typeof import('../../src/index');
+    const esm = (await import(entry)) as Entry;
+    // An error the entry makes itself is the core's class, not a copy of it.
+    const { model } = streaming([[{ type: 'error', error: 'overloaded' } as never]]);
+    const events = esm.aiSdkProvider(model).stream!({ system: '', messages: [] }, { signal: new AbortController().signal });
+    await expect((async () => { for await (const _ of events); })()).rejects.toBeInstanceOf(core.ProviderError);
   });
 
   it('imports nothing of the AI SDK, no Node built-ins and no eval at run time', () => {
