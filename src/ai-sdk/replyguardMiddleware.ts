@@ -16,7 +16,8 @@ const DELTA_SIZE = 512;
  * it is validated: the answer is buffered, checked, then emitted.
  *
  * Tool calls pass through to the SDK (which runs them and calls again); reasoning, sources and
- * files are not part of a checked reply and are dropped. Per call, `providerOptions.replyguard`
+ * files are not part of a checked reply and are dropped; the segment schema replaces any response
+ * format the caller set. Per call, `providerOptions.replyguard`
  * may set `mentions` (the allowed ids) and `failureNotice`. A first call that fails throws the
  * model's own error, so the SDK's retries apply; an abort rejects like any aborted call.
  *

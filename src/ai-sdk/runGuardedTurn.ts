@@ -44,7 +44,8 @@ export interface Ending {
  * Tool calls end the turn unchecked (the SDK runs them and calls again).
  */
 export async function runGuardedTurn(model: LanguageModelV3, params: LanguageModelV3CallOptions, options: ReplyguardMiddlewareOptions, transport: 'generate' | 'stream'): Promise<GuardedOutcome> {
-  const { prompt, tools, toolChoice, responseFormat: _ignored, abortSignal, providerOptions, ...settings } = params;
+  // The caller's response format, if any, gives way to the segment schema: the reply is segments.
+  const { prompt, tools, toolChoice, responseFormat: _replaced, abortSignal, providerOptions, ...settings } = params;
   const { enforcement, ...policies } = options;
   const { replyguard: perCall, ...otherProviderOptions } = providerOptions ?? {};
   const mentions = readMentions(perCall) ?? options.mentions;

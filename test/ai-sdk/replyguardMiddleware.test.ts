@@ -151,6 +151,20 @@ describe('replyguardMiddleware in generateText', () => {
     expect(seen?.aborted).toBe(true);
   });
 
+  it('rejects with a TimeoutError when the first call outlasts timeoutMs, and the model sees the abort', async () => {
+    let seen: AbortSignal | undefined;
+    const inner = generating([
+      (options) =>
+        new Promise((_, reject) => {
+          seen = options.abortSignal;
+          options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal?.reason));
+        }),
+    ]);
+    const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware({ timeoutMs: 20 }) });
+    await expect(generateText({ model, prompt: 'hi', maxRetries: 0 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(seen?.aborted).toBe(true);
+  });
+
   it('never returns reasoning as reply text', async () => {
     const inner = generating([[{ type: 'reasoning', text: 'the user said {"segments":[]} earlier' }, { type: 'text', text: good }]]);
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });

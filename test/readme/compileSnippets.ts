@@ -40,7 +40,6 @@ export const SNIPPET_OPTIONS: ts.CompilerOptions = {
     replyguard: ['src/index.ts'],
     'replyguard/render': ['src/render/index.ts'],
     'replyguard/ai-sdk': ['src/ai-sdk/index.ts'],
-    'replyguard/worker': ['src/worker/index.ts', 'worker/src/lib/index.ts'],
   },
 };
 
