@@ -14,4 +14,22 @@ export default defineConfig([
   { ...shared, entry: { index: 'src/index.ts' }, clean: true },
   // micromark is ESM-only: bundled into the renderer so CommonJS consumers can require it too.
   { ...shared, entry: { render: 'src/render/index.ts' }, clean: false, noExternal: [/^micromark/, /^decode-named-character-reference/, /^character-entities/, /^devlop/] },
+  // The AI SDK entry imports only types from @ai-sdk/provider (an optional peer), and the core
+  // through src/ai-sdk/core.ts, mapped here to the package's main entry: no second copy of it.
+  {
+    ...shared,
+    entry: { 'ai-sdk': 'src/ai-sdk/index.ts' },
+    clean: false,
+    external: ['@ai-sdk/provider', 'ai'],
+    esbuildPlugins: [
+      {
+        name: 'core-from-package',
+        setup(build) {
+          build.onResolve({ filter: /^\.\.\/index$/ }, (args) => (args.importer.endsWith('/src/ai-sdk/core.ts') ? { path: 'replyguard', external: true } : undefined));
+        },
+      },
+    ],
+  },
+  // The `replyguard` command: Node only, ESM, the core bundled in; the package's `bin`.
+  { entry: { cli: 'cli/index.ts' }, format: ['esm'], platform: 'node', target: 'node20', dts: false, sourcemap: false, clean: false, tsconfig: 'tsconfig.json', banner: { js: '#!/usr/bin/env node' } },
 ]);

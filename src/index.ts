@@ -29,7 +29,7 @@ export { segmentInstruction } from './segments/segmentInstruction';
 export { checkReply, type CheckReplyOptions } from './reply/checkReply';
 export { finalizeReply, type TurnEnd } from './reply/finalizeReply';
 export { failureNotice, DEFAULT_FAILURE_NOTICE } from './reply/failureNotice';
-export type { ReplyResult, ReplyStatus, ReplyStage, ReplyMeta, Enforcement, Finding, Usage } from './results/replyResult';
+export type { ReplyResult, SegmentReplyResult, CompletedReply, RefusedReply, InterruptedReply, AttemptRecord, ToolCall, ReplyStatus, ReplyStage, ReplyMeta, Enforcement, Finding, Usage } from './results/replyResult';
 export type { ReplyPolicies } from './reply/replyPolicies';
 export { applyPolicies, type PolicyOutcome } from './reply/applyPolicies';
 export { maskOutbound, type OutboundPolicies } from './reply/maskOutbound';
@@ -50,7 +50,12 @@ export type { LeakRule, Span } from './leaks/leakRule';
 
 export { mapStrings } from './json/mapStrings';
 
-export { enforceReply, type EnforceReplyOptions, type SchemaRegistry } from './reply/enforceReply';
+export { enforceReply, type EnforceReplyOptions, type InferOutput } from './reply/enforceReply';
+export { streamReply, type StreamReplyOptions } from './reply/streamReply';
+export type { ReplyEvent } from './reply/replyEvent';
+export type { TurnOptions } from './reply/turnOptions';
+export type { SchemaRegistry } from './reply/turnPlan';
+export type { ToolInvocation, ToolRunner } from './reply/runToolCalls';
 export { correctionPrompt, MAX_CORRECTION_REPLY } from './reply/correctionPrompt';
 export { checkCustomReply, type CustomVerdict } from './reply/checkCustomReply';
 export { prepareSchema, type CustomSchema, type PreparedSchema, type PreparedResult, type ValueValidator } from './schema/customSchema';

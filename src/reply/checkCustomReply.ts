@@ -2,6 +2,7 @@ import type { Issue } from '../issues/issue';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from '../json/jsonLimits';
 import { parseJson } from '../json/parseJson';
 import type { PreparedSchema } from '../schema/customSchema';
+import { repairStringContainers } from '../schema/repairStringContainers';
 import { type OutboundPolicies, maskOutbound } from './maskOutbound';
 import type { Finding, ReplyStage } from '../results/replyResult';
 
@@ -26,14 +27,23 @@ export async function checkCustomReply(
   schema: PreparedSchema,
   options: OutboundPolicies & { readonly limits?: Partial<JsonLimits> } = {},
 ): Promise<CustomVerdict> {
-  const parsed = parseJson(text, { ...DEFAULT_JSON_LIMITS, ...options.limits });
+  const limits = { ...DEFAULT_JSON_LIMITS, ...options.limits };
+  const parsed = parseJson(text, limits);
   if (!parsed.ok) return { ok: false, issues: [parsed.issue], findings: [], masked: false };
+  let accepted: unknown = parsed.value;
+  const repairs: Finding[] = [];
   const issues = await safely(() => schema.validate(parsed.value));
-  if (issues.length > 0) return { ok: false, value: parsed.value, issues, findings: [], masked: false };
-  const { value, findings } = maskOutbound(parsed.value, options);
-  if (findings.length === 0) return { ok: true, value: parsed.value, issues: [], findings: [], masked: false };
+  if (issues.length > 0) {
+    // One repair: containers the model string-encoded, parsed strictly and validated again.
+    const repaired = repairStringContainers(parsed.value, limits);
+    if (!repaired || (await safely(() => schema.validate(repaired.value))).length > 0) return { ok: false, value: parsed.value, issues, findings: [], masked: false };
+    accepted = repaired.value;
+    for (const path of repaired.paths) repairs.push({ code: 'CONTAINER_REPAIRED', rule: 'string-encoded-container', path });
+  }
+  const { value, findings } = maskOutbound(accepted, options);
+  if (findings.length === 0) return { ok: true, value: accepted, issues: [], findings: repairs, masked: false };
   const again = await safely(() => schema.validate(value));
-  return { ok: again.length === 0, value, issues: again, findings, masked: true };
+  return { ok: again.length === 0, value, issues: again, findings: [...repairs, ...findings], masked: true };
 }
 
 /** A validator that throws is a schema problem, reported, never thrown across the boundary. */

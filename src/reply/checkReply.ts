@@ -6,7 +6,7 @@ import type { SegmentReply } from '../segments/segmentCatalog';
 import { validateSegments } from '../segments/validateSegments';
 import { DEFAULT_FAILURE_NOTICE } from './failureNotice';
 import { finalizeReply } from './finalizeReply';
-import type { Enforcement, ReplyResult, ReplyStage } from '../results/replyResult';
+import type { Enforcement, ReplyStage, SegmentReplyResult } from '../results/replyResult';
 import { applyPolicies } from './applyPolicies';
 import type { ReplyPolicies } from './replyPolicies';
 import { maskOutbound } from './maskOutbound';
@@ -33,7 +33,7 @@ export interface CheckReplyOptions extends ReplyPolicies {
  * if (result.status === 'completed') send(result.value.segments);
  * else send(result.notice!.segments);
  */
-export async function checkReply(text: string, options: CheckReplyOptions = {}): Promise<ReplyResult<SegmentReply>> {
+export async function checkReply(text: string, options: CheckReplyOptions = {}): Promise<SegmentReplyResult> {
   const startedAt = performance.now();
   const end = {
     attempts: options.attempts ?? 1,
@@ -45,29 +45,34 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
   } as const;
 
   if (options.schema === false) {
-    if (typeof text !== 'string') return finalizeReply({ ...end, status: 'validation_failed', issues: [{ code: 'WRONG_TYPE', path: '', message: 'the reply is not text' }] });
+    if (typeof text !== 'string') return finalizeSegments({ ...end, status: 'validation_failed', issues: [{ code: 'WRONG_TYPE', path: '', message: 'the reply is not text' }] });
     const plain: SegmentReply = { segments: text.trim() === '' ? [] : [{ type: 'text', data: { text } }] };
     // Plain text is parsed for nothing, but it is still outbound: leaks and host paths apply.
     const { value, findings } = maskOutbound(plain, options);
     const stage = findings.length > 0 ? 'post_guardrail' : end.stage;
-    return finalizeReply({ ...end, stage, status: 'completed', value, findings });
+    return finalizeSegments({ ...end, stage, status: 'completed', value, findings });
   }
 
   const parsed = parseJson(text, { ...DEFAULT_JSON_LIMITS, ...options.limits });
-  if (!parsed.ok) return finalizeReply({ ...end, status: 'validation_failed', issues: [parsed.issue] });
+  if (!parsed.ok) return finalizeSegments({ ...end, status: 'validation_failed', issues: [parsed.issue] });
 
   const validated = validateSegments(parsed.value);
-  if (!validated.ok) return finalizeReply({ ...end, status: 'validation_failed', issues: validated.issues });
+  if (!validated.ok) return finalizeSegments({ ...end, status: 'validation_failed', issues: validated.issues });
 
   const outcome = await applyPolicies(validated.value, options);
-  if (outcome.issues.length > 0) return finalizeReply({ ...end, status: 'validation_failed', issues: outcome.issues });
-  if (outcome.findings.length === 0) return finalizeReply({ ...end, status: 'completed', value: validated.value });
+  if (outcome.issues.length > 0) return finalizeSegments({ ...end, status: 'validation_failed', issues: outcome.issues });
+  if (outcome.findings.length === 0) return finalizeSegments({ ...end, status: 'completed', value: validated.value });
 
   // The policies changed the reply: what is delivered is validated again.
   const revalidated = validateSegments(outcome.reply);
   const stage = 'post_guardrail';
   if (!revalidated.ok) {
-    return finalizeReply({ ...end, stage, status: 'validation_failed', issues: revalidated.issues as Issue[], findings: outcome.findings });
+    return finalizeSegments({ ...end, stage, status: 'validation_failed', issues: revalidated.issues as Issue[], findings: outcome.findings });
   }
-  return finalizeReply({ ...end, stage, status: 'completed', value: revalidated.value, findings: outcome.findings });
+  return finalizeSegments({ ...end, stage, status: 'completed', value: revalidated.value, findings: outcome.findings });
+}
+
+/** The IM preset always has a notice text, so a refused result always carries the notice. */
+function finalizeSegments(end: Parameters<typeof finalizeReply<SegmentReply>>[0] & { readonly failureNoticeText: string }): SegmentReplyResult {
+  return finalizeReply(end) as SegmentReplyResult;
 }

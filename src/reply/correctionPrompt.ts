@@ -1,8 +1,27 @@
 import type { Issue } from '../issues/issue';
 import { formatIssues } from '../issues/formatIssues';
 
-/** The most characters of a bad reply a correction may quote; a longer reply gets no correction. */
+/**
+ * The most characters (Unicode code points, not UTF-16 units) of a bad reply a correction may
+ * quote; a longer reply gets no correction.
+ */
 export const MAX_CORRECTION_REPLY = 32_000;
+
+/** The Unicode code points of a text (a surrogate pair counts once). */
+export function countCodePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
 
 /**
  * The one user message of a format-only correction: the issues named with their pointers and

@@ -6,16 +6,23 @@ export type Behaviour =
   | { readonly kind: 'json'; readonly status?: number; readonly body: unknown }
   | { readonly kind: 'raw'; readonly status?: number; readonly body: string }
   | { readonly kind: 'cut'; readonly body: string } // writes part of a body, then drops the connection
-  | { readonly kind: 'hang' };
+  | { readonly kind: 'hang' }
+  // An event stream: the frames, each written on its own, then the end, a dropped connection or silence.
+  | { readonly kind: 'sse'; readonly frames: readonly string[]; readonly then?: 'end' | 'cut' | 'hang' }
+  // Answers `{ closed }`: whether the connection of request `request` (0-based) closed early within `waitMs`.
+  | { readonly kind: 'probe'; readonly request: number; readonly waitMs: number };
 
 /** A local HTTP server on 127.0.0.1 that records requests and plays behaviours in order. */
 export async function fakeUpstream(behaviours: Behaviour[]) {
-  const requests: { url: string; headers: IncomingMessage['headers']; body: any }[] = [];
+  // `disconnected` settles when the connection closes: true when the client left before the server ended.
+  const requests: { url: string; headers: IncomingMessage['headers']; body: any; disconnected: Promise<boolean> }[] = [];
   const open = new Set<ServerResponse>();
   const server: Server = createServer(async (req, res) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    requests.push({ url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
+    const disconnected = new Promise<boolean>((resolve) => res.on('close', () => resolve(!res.writableEnded)));
+    res.on('error', () => undefined);
+    requests.push({ url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : undefined, disconnected });
     const behaviour = behaviours[Math.min(requests.length - 1, behaviours.length - 1)]!;
     open.add(res);
     res.on('close', () => open.delete(res));
@@ -33,6 +40,24 @@ export async function fakeUpstream(behaviours: Behaviour[]) {
         break;
       case 'hang':
         break;
+      case 'sse':
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.flushHeaders();
+        for (const frame of behaviour.frames) {
+          if (res.destroyed) return;
+          res.write(frame);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        if (behaviour.then === 'cut') res.socket?.destroy();
+        else if (behaviour.then !== 'hang') res.end();
+        break;
+      case 'probe': {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const closed = await Promise.race([requests[behaviour.request]!.disconnected, new Promise<false>((resolve) => (timer = setTimeout(resolve, behaviour.waitMs, false)))]);
+        clearTimeout(timer);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ closed }));
+        break;
+      }
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -42,6 +67,8 @@ export async function fakeUpstream(behaviours: Behaviour[]) {
     requests,
     async close() {
       for (const res of open) res.socket?.destroy();
+      // Idle keep-alive connections would hold close() for seconds.
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -22,7 +22,7 @@ async function serve(...behaviours: Behaviour[]) {
 describe('OpenAI-compatible chat completions', () => {
   it('sends the strict response_format beside the tools and reads the content', async () => {
     const server = await serve({ kind: 'json', body: openAiAnswer(replyText) });
-    const provider = openAiChatProvider({ baseUrl: `${server.baseUrl}/v1`, apiKey: 'sk-test', model: 'gpt-4o-mini' });
+    const provider = openAiChatProvider({ streaming: false, baseUrl: `${server.baseUrl}/v1`, apiKey: 'sk-test', model: 'gpt-4o-mini' });
     const result = await enforceReply({ provider, messages: user, system: 'sys', tools });
     expect(result).toMatchObject({ status: 'completed', value: reply, usage: { inputTokens: 120, outputTokens: 30 }, meta: { enforcement: 'provider_schema' } });
     const sent = server.requests[0]!;
@@ -39,13 +39,13 @@ describe('OpenAI-compatible chat completions', () => {
       { kind: 'json', body: openAiAnswer(null, { reasoning_content: replyText, reasoning: replyText }) },
       { kind: 'json', body: openAiAnswer(null, { reasoning_content: replyText }) },
     );
-    const provider = openAiChatProvider({ baseUrl: server.baseUrl, model: 'm' });
-    expect(await enforceReply({ provider, messages: user })).toMatchObject({ status: 'interrupted', issues: [{ code: 'NO_FINAL_MESSAGE' }] });
+    const provider = openAiChatProvider({ streaming: false, baseUrl: server.baseUrl, model: 'm' });
+    expect(await enforceReply({ provider, messages: user })).toMatchObject({ status: 'validation_failed', issues: [{ code: 'NO_FINAL_MESSAGE' }], meta: { attempts: 2 } });
   });
 
   it('JSON-as-text mode (MiniMax style) sends no response_format and validates the text the same way', async () => {
     const server = await serve({ kind: 'json', body: openAiAnswer('<think>plan</think>' + replyText) }, { kind: 'json', body: openAiAnswer(replyText) });
-    const provider = openAiChatProvider({ baseUrl: server.baseUrl, model: 'MiniMax-M2', structuredOutput: false });
+    const provider = openAiChatProvider({ streaming: false, baseUrl: server.baseUrl, model: 'MiniMax-M2', structuredOutput: false });
     const result = await enforceReply({ provider, messages: user });
     expect(server.requests[0]!.body.response_format).toBeUndefined();
     expect(server.requests[1]!.body.messages[1].content).toContain('PROSE_AROUND_JSON');
@@ -61,14 +61,14 @@ describe('OpenAI-compatible chat completions', () => {
     ['a body cut short', { kind: 'cut', body: JSON.stringify(openAiAnswer(replyText)) }],
   ] as [string, Behaviour][])('is error MODEL_FAILED on %s', async (_name, behaviour) => {
     const server = await serve(behaviour);
-    const result = await enforceReply({ provider: openAiChatProvider({ baseUrl: server.baseUrl, model: 'm' }), messages: user });
+    const result = await enforceReply({ provider: openAiChatProvider({ streaming: false, baseUrl: server.baseUrl, model: 'm' }), messages: user });
     expect(result).toMatchObject({ status: 'error', issues: [{ code: 'MODEL_FAILED' }] });
     expect(result.notice).toBeDefined();
   });
 
   it('is error TIMEOUT when the upstream never answers, and interrupted when the turn is aborted', async () => {
     const server = await serve({ kind: 'hang' });
-    const provider = openAiChatProvider({ baseUrl: server.baseUrl, model: 'm' });
+    const provider = openAiChatProvider({ streaming: false, baseUrl: server.baseUrl, model: 'm' });
     expect(await enforceReply({ provider, messages: user, timeoutMs: 100 })).toMatchObject({ status: 'error', issues: [{ code: 'TIMEOUT' }] });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
@@ -77,7 +77,7 @@ describe('OpenAI-compatible chat completions', () => {
 });
 
 describe('Anthropic messages (forced tool)', () => {
-  it('forces the reply tool and takes its input, ignoring thinking and text blocks', async () => {
+  it('offers the reply tool beside business tools (tool_choice any) and takes its input, ignoring thinking and text blocks', async () => {
     const server = await serve({
       kind: 'json',
       body: anthropicAnswer([
@@ -86,14 +86,14 @@ describe('Anthropic messages (forced tool)', () => {
         { type: 'tool_use', id: 'toolu_01', name: 'segment_reply', input: reply },
       ]),
     });
-    const provider = anthropicProvider({ baseUrl: `${server.baseUrl}/v1`, apiKey: 'ak', model: 'claude-sonnet-4-5' });
+    const provider = anthropicProvider({ streaming: false, baseUrl: `${server.baseUrl}/v1`, apiKey: 'ak', model: 'claude-sonnet-4-5' });
     const result = await enforceReply({ provider, messages: user, system: 'sys', tools: [{ name: 'lookup_order', input_schema: { type: 'object' } }] });
     expect(result).toMatchObject({ status: 'completed', value: reply, usage: { inputTokens: 200, outputTokens: 40 }, meta: { enforcement: 'forced_tool' } });
     const sent = server.requests[0]!;
     expect(sent.url).toBe('/v1/messages');
     expect(sent.headers['x-api-key']).toBe('ak');
     expect(sent.headers['anthropic-version']).toBe('2023-06-01');
-    expect(sent.body.tool_choice).toEqual({ type: 'tool', name: 'segment_reply' });
+    expect(sent.body.tool_choice).toEqual({ type: 'any' });
     expect(sent.body.tools.map((t: { name: string }) => t.name)).toEqual(['segment_reply', 'lookup_order']);
     expect(sent.body.system).toContain('Answer with exactly one JSON object');
   });
@@ -103,22 +103,24 @@ describe('Anthropic messages (forced tool)', () => {
       { kind: 'json', body: anthropicAnswer([{ type: 'tool_use', id: 't1', name: 'segment_reply', input: { segments: [{ type: 'text', data: { text: 'x', style: 'bold' } }] } }]) },
       { kind: 'json', body: anthropicAnswer([{ type: 'tool_use', id: 't2', name: 'segment_reply', input: reply }]) },
     );
-    const result = await enforceReply({ provider: anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }), messages: user, tools: [{ name: 'biz' }] });
+    const result = await enforceReply({ provider: anthropicProvider({ streaming: false, baseUrl: server.baseUrl, model: 'c' }), messages: user, tools: [{ name: 'biz' }] });
     expect(result).toMatchObject({ status: 'completed', meta: { attempts: 2 } });
+    expect(server.requests[0]!.body.tool_choice).toEqual({ type: 'any' });
     expect(server.requests[1]!.body.tools.map((t: { name: string }) => t.name)).toEqual(['segment_reply']);
+    expect(server.requests[1]!.body.tool_choice).toEqual({ type: 'tool', name: 'segment_reply' });
     expect(server.requests[1]!.body.messages[0].content).toContain('UNKNOWN_FIELD at /segments/0/data/style');
   });
 
   it('fails on an upstream error body', async () => {
     const server = await serve({ kind: 'json', status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
-    expect(await enforceReply({ provider: anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }), messages: user })).toMatchObject({ status: 'error', issues: [{ code: 'MODEL_FAILED' }] });
+    expect(await enforceReply({ provider: anthropicProvider({ streaming: false, baseUrl: server.baseUrl, model: 'c' }), messages: user })).toMatchObject({ status: 'error', issues: [{ code: 'MODEL_FAILED' }] });
   });
 });
 
 describe('Gemini generateContent (responseJsonSchema)', () => {
   it('sends the schema in generationConfig and reads non-thought parts only', async () => {
     const server = await serve({ kind: 'json', body: geminiAnswer([{ text: 'thinking about it', thought: true }, { text: replyText }]) });
-    const provider = geminiProvider({ baseUrl: `${server.baseUrl}/v1beta`, apiKey: 'gk', model: 'gemini-2.5-flash' });
+    const provider = geminiProvider({ streaming: false, baseUrl: `${server.baseUrl}/v1beta`, apiKey: 'gk', model: 'gemini-2.5-flash' });
     const result = await enforceReply({ provider, messages: user, system: 'sys' });
     expect(result).toMatchObject({ status: 'completed', value: reply, usage: { inputTokens: 80, outputTokens: 20 } });
     const sent = server.requests[0]!;
@@ -128,12 +130,13 @@ describe('Gemini generateContent (responseJsonSchema)', () => {
     expect(sent.body.systemInstruction.parts[0].text).toContain('sys');
   });
 
-  it('is interrupted when the candidate has only thoughts, and fails without candidates', async () => {
-    let server = await serve({ kind: 'json', body: geminiAnswer([{ text: replyText, thought: true }]) });
-    expect((await enforceReply({ provider: geminiProvider({ baseUrl: server.baseUrl, model: 'g' }), messages: user })).status).toBe('interrupted');
+  it('a candidate with only thoughts is a mismatch (one correction, then the notice); no candidates is a failure', async () => {
+    const thoughts = { kind: 'json', body: geminiAnswer([{ text: replyText, thought: true }]) } as const;
+    let server = await serve(thoughts, thoughts);
+    expect(await enforceReply({ provider: geminiProvider({ streaming: false, baseUrl: server.baseUrl, model: 'g' }), messages: user })).toMatchObject({ status: 'validation_failed', issues: [{ code: 'NO_FINAL_MESSAGE' }], meta: { attempts: 2 } });
     await server.close();
     server = await serve({ kind: 'json', body: { promptFeedback: { blockReason: 'SAFETY' } } });
     upstream = server;
-    expect(await enforceReply({ provider: geminiProvider({ baseUrl: server.baseUrl, model: 'g' }), messages: user })).toMatchObject({ status: 'error', issues: [{ code: 'MODEL_FAILED' }] });
+    expect(await enforceReply({ provider: geminiProvider({ streaming: false, baseUrl: server.baseUrl, model: 'g' }), messages: user })).toMatchObject({ status: 'error', issues: [{ code: 'MODEL_FAILED' }] });
   });
 });

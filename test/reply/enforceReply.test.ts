@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { enforceReply } from '../../src/reply/enforceReply';
-import { DEFAULT_FAILURE_NOTICE } from '../../src/reply/failureNotice';
+import { DEFAULT_FAILURE_NOTICE, failureNotice } from '../../src/reply/failureNotice';
 import { hang, scripted } from './scriptedProvider';
 
 const good = '{"segments":[{"type":"text","data":{"text":"Hello"}}]}';
@@ -117,9 +117,14 @@ describe('enforceReply (IM preset)', () => {
     expect(twice.requests).toHaveLength(1);
   });
 
-  it('is interrupted when the model ends without a final message', async () => {
-    const { provider } = scripted([{ usage: { inputTokens: 3, outputTokens: 0 } }]);
-    expect(await enforceReply({ provider, messages: user })).toMatchObject({ status: 'interrupted', issues: [{ code: 'NO_FINAL_MESSAGE' }], usage: { inputTokens: 3 } });
+  it('an answer with no final text is a mismatch: one correction, then the fixed notice', async () => {
+    const { provider, requests } = scripted([{ usage: { inputTokens: 3, outputTokens: 0 } }, { text: undefined, usage: { inputTokens: 2, outputTokens: 0 } }]);
+    const result = await enforceReply({ provider, messages: user });
+    expect(result).toMatchObject({ status: 'validation_failed', issues: [{ code: 'NO_FINAL_MESSAGE' }], usage: { inputTokens: 5 }, meta: { attempts: 2, stage: 'correction' } });
+    expect(result.notice).toEqual(failureNotice());
+    expect(requests).toHaveLength(2);
+    const fixed = scripted([{}, '{"segments":[]}']);
+    expect(await enforceReply({ provider: fixed.provider, messages: user })).toMatchObject({ status: 'completed', value: { segments: [] }, meta: { attempts: 2 } });
   });
 
   it('plain text mode: one call, no instruction, no correction', async () => {

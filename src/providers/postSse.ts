@@ -1,0 +1,77 @@
+import type { ModelProvider } from './modelProvider';
+import { ProviderError } from './modelProvider';
+import { quote, readSse, type SseMessage, streamFailure, within } from './readSse';
+
+/** Streaming options every provider takes. */
+export interface StreamOptions {
+  /**
+   * Milliseconds without a byte from the upstream (the headers included) before a streamed call
+   * fails as stalled. Default 30,000; raise it for models that think silently before writing.
+   */
+  readonly stallTimeoutMs?: number;
+  /**
+   * `false` calls the upstream whole, never streamed (the provider then has no `stream()`), for
+   * upstreams without server-sent events. Default true: replies are judged while they stream.
+   */
+  readonly streaming?: boolean;
+}
+
+/** The provider as configured: without its `stream()` when streaming is off. */
+export function withStreaming(provider: ModelProvider, options: StreamOptions): ModelProvider {
+  if (options.streaming !== false) return provider;
+  const { stream: _unused, ...whole } = provider;
+  return whole;
+}
+
+/** The default stall limit of a streamed call. */
+export const DEFAULT_STALL_TIMEOUT_MS = 30_000;
+
+/**
+ * POSTs a JSON body and reads the answer as server-sent events. A non-2xx status throws a
+ * ProviderError with the status and at most 120 characters of the body; a JSON answer where an
+ * event stream was asked for, a stall, a broken body too. Stopping the iteration, an error or the
+ * caller's signal aborts the request, so the upstream sees its connection close.
+ */
+export async function* postSse(
+  fetcher: typeof fetch,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  options: { readonly signal: AbortSignal; readonly stallTimeoutMs?: number },
+): AsyncGenerator<SseMessage, void, undefined> {
+  const read = { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS };
+  // An own controller, so that ending the iteration early can abort the request too.
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(options.signal.reason);
+  options.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    if (options.signal.aborted) onAbort();
+    let response: Response;
+    try {
+      const request = fetcher(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      response = await within(request, read, 'the request');
+    } catch (error) {
+      throw streamFailure(error, options.signal, 'the request failed');
+    }
+    if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
+      let text: string;
+      try {
+        text = await within(response.text(), read, 'the error body');
+      } catch (error) {
+        throw streamFailure(error, options.signal, 'the error body broke');
+      }
+      if (!response.ok) throw new ProviderError(`upstream answered ${response.status}: ${quote(text)}`, response.status);
+      throw new ProviderError(`upstream answered JSON where an event stream was asked for: ${quote(text)}`, response.status);
+    }
+    if (response.body === null) throw new ProviderError(`upstream answered ${response.status} with no body`, response.status);
+    yield* readSse(response.body, read);
+  } finally {
+    options.signal.removeEventListener('abort', onAbort);
+    controller.abort();
+  }
+}

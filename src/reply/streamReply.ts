@@ -1,0 +1,250 @@
+import type { Issue } from '../issues/issue';
+import type { ChatMessage, ModelRequest } from '../providers/modelProvider';
+import type { AttemptRecord, ReplyResult, ToolCall, Usage } from '../results/replyResult';
+import { MAX_CORRECTION_REPLY, correctionPrompt, countCodePoints } from './correctionPrompt';
+import { type EarlyCheck, earlyCheckFor } from './earlyCheck';
+import { finalizeReply, type TurnEnd } from './finalizeReply';
+import { maskOutbound } from './maskOutbound';
+import { type CallOutcome, type TextChunk, modelCall } from './modelCall';
+import type { ReplyEvent } from './replyEvent';
+import { runToolCalls } from './runToolCalls';
+import type { TurnOptions } from './turnOptions';
+import { type AttemptVerdict, type TurnPlan, planTurn } from './turnPlan';
+
+/** Options of {@link streamReply}. */
+export interface StreamReplyOptions extends TurnOptions {
+  /** Yield the model's raw text as provisional `delta` events (default false: nothing before validation). */
+  readonly streamDeltas?: boolean | undefined;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_CORRECTION_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_TOOL_STEPS = 8;
+const CANCELLED: CallOutcome = { ok: false, code: 'ABORTED', message: 'cancelled after an early reject' };
+
+/** How one attempt's model work ended. */
+type AttemptEnd =
+  | { readonly kind: 'answer'; readonly text: string | undefined; readonly early?: { readonly issue: Issue; readonly offset: number } }
+  | { readonly kind: 'failed'; readonly code: 'ABORTED' | 'TIMEOUT' | 'MODEL_FAILED'; readonly message: string }
+  | { readonly kind: 'tool_calls'; readonly calls: readonly ToolCall[] }
+  | { readonly kind: 'too_many_steps'; readonly steps: number };
+
+/**
+ * Drives one turn and yields its events: `attempt` as each model call starts, provisional
+ * `delta`s (only with `streamDeltas`), `tool_calls` for each tool step, `rejected` when an answer
+ * is provably invalid before it ends (the call is cancelled at once and the correction starts),
+ * and exactly one `final` with the `ReplyResult` that {@link enforceReply} returns. Breaking out
+ * of the loop cancels the model call. Never throws for bad model output or a failed call.
+ *
+ * @example
+ * for await (const event of streamReply({ provider, messages })) {
+ *   if (event.type === 'final') send(event.result.status === 'completed' ? event.result.value : event.result.notice);
+ * }
+ */
+export async function* streamReply(options: StreamReplyOptions): AsyncGenerator<ReplyEvent, void, undefined> {
+  const startedAt = performance.now();
+  try {
+    yield* turn(options, startedAt);
+  } catch (error) {
+    // A bug or a throwing host hook (a media reader, a validator) still ends the turn with a result.
+    const issue: Issue = { code: 'INTERNAL', path: '', message: `the turn failed unexpectedly: ${String((error as Error)?.message ?? error).slice(0, 160)}` };
+    yield final(finalizeReply({ status: 'error', issues: [issue], attempts: 0, stage: 'model', enforcement: options.provider.enforcement, schemaName: '', startedAt }), options);
+  }
+}
+
+async function* turn(options: StreamReplyOptions, startedAt: number): AsyncGenerator<ReplyEvent, void, undefined> {
+  const planned = await planTurn(options);
+  if (!planned.ok) {
+    yield final(finalizeReply({ status: 'error', issues: planned.issues, attempts: 0, stage: 'model', enforcement: options.provider.enforcement, schemaName: planned.schemaName, startedAt }), options);
+    return;
+  }
+  const plan = planned.plan;
+  const base = { enforcement: plan.enforcement, schemaName: plan.schemaName, startedAt, ...(plan.failureNoticeText !== undefined ? { failureNoticeText: plan.failureNoticeText } : {}) };
+  const history: AttemptRecord[] = [];
+  let usage: Usage | undefined;
+  const end = (rest: Omit<TurnEnd<unknown>, keyof typeof base | 'history' | 'usage'>): ReplyEvent => final(finalizeReply({ ...base, ...rest, history, ...(usage ? { usage } : {}) }), options);
+
+  let request: ModelRequest = { system: joinSystem(options.system, plan.instruction), messages: options.messages, ...(plan.schema ? { schema: plan.schema } : {}), ...(options.tools && options.tools.length > 0 ? { tools: options.tools } : {}) };
+  let lastInvalid: { value: unknown; attempt: number } | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const stage = attempt === 1 ? 'model' : 'correction';
+    yield { type: 'attempt', attempt, stage };
+    const timeoutMs = attempt === 1 ? (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.correctionTimeoutMs ?? DEFAULT_CORRECTION_TIMEOUT_MS);
+    const ended = yield* runAttempt(options, plan, request, attempt, timeoutMs, (more) => (usage = addUsage(usage, more)));
+    const toolSteps = ended.toolSteps > 0 ? { toolSteps: ended.toolSteps } : {};
+
+    if (ended.kind === 'failed') {
+      record(history, { attempt, stage, issues: [{ code: ended.code, path: '', message: ended.message }], ...toolSteps }, options);
+      yield end({ status: ended.code === 'ABORTED' ? 'interrupted' : 'error', issues: [{ code: ended.code, path: '', message: ended.message }], attempts: attempt, stage });
+      return;
+    }
+    if (ended.kind === 'tool_calls') {
+      const issue: Issue = { code: 'TOOL_CALLS_RETURNED', path: '', message: `the model asked for ${ended.calls.length} tool call(s) and no runTool was given: the caller runs them` };
+      record(history, { attempt, stage, issues: [issue], ...toolSteps }, options);
+      yield end({ status: 'interrupted', issues: [issue], toolCalls: ended.calls, attempts: attempt, stage });
+      return;
+    }
+    if (ended.kind === 'too_many_steps') {
+      const issue: Issue = { code: 'TOOL_STEPS_EXCEEDED', path: '', message: `the model asked for more than ${ended.steps} tool steps` };
+      record(history, { attempt, stage, issues: [issue], ...toolSteps }, options);
+      yield end({ status: 'error', issues: [issue], attempts: attempt, stage });
+      return;
+    }
+
+    const verdict = await judge(plan, ended, attempt);
+    const early = ended.early ? { rejectedAt: ended.early.offset } : {};
+    record(history, { attempt, stage, issues: verdict.issues, ...early, ...toolSteps }, options);
+    if (verdict.ok) {
+      yield end({ status: 'completed', value: verdict.value, findings: verdict.findings, attempts: attempt, stage: verdict.postGuardrail ? 'post_guardrail' : stage });
+      return;
+    }
+    if (verdict.value !== undefined) lastInvalid = { value: verdict.value, attempt };
+    const refused = { status: 'validation_failed' as const, issues: verdict.issues, findings: verdict.findings, attempts: attempt };
+    const invalid = options.onExhausted === 'return_invalid' && plan.mode === 'custom' && lastInvalid ? { invalidValue: lastInvalid } : {};
+    // What the policies rewrote is never sent back to a model: the turn ends here.
+    if (verdict.postGuardrail) {
+      yield end({ ...refused, ...invalid, stage: 'post_guardrail' });
+      return;
+    }
+    if (attempt > plan.corrections) {
+      yield end({ ...refused, ...invalid, stage });
+      return;
+    }
+    const text = ended.text ?? '';
+    const length = countCodePoints(text);
+    if (length > MAX_CORRECTION_REPLY) {
+      const tooLong: Issue = { code: 'REPLY_TOO_LONG_FOR_CORRECTION', path: '', message: `the reply has ${length} characters; a correction quotes at most ${MAX_CORRECTION_REPLY}` };
+      yield end({ ...refused, ...invalid, issues: [...verdict.issues, tooLong], stage });
+      return;
+    }
+    // A correction quotes the reply as masked: no secret goes back to a model.
+    const quoted = maskOutbound(text, options).value;
+    request = { system: plan.instruction, messages: [{ role: 'user', content: correctionPrompt(verdict.issues, quoted) }], ...(plan.schema ? { schema: plan.schema } : {}) };
+  }
+}
+
+/**
+ * One attempt: the model call and its tool steps, with early reject on the text step. Yields the
+ * turn's events and returns how the attempt ended.
+ */
+async function* runAttempt(
+  options: StreamReplyOptions,
+  plan: TurnPlan,
+  first: ModelRequest,
+  attempt: number,
+  timeoutMs: number,
+  addToUsage: (usage: Usage | undefined) => void,
+): AsyncGenerator<ReplyEvent, AttemptEnd & { toolSteps: number }, undefined> {
+  const stage = attempt === 1 ? 'model' : 'correction';
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const maxSteps = Math.max(0, Math.trunc(options.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS));
+  let request = first;
+  let steps = 0;
+  try {
+    for (;;) {
+      const cancel = new AbortController();
+      const bounds = { deadline: deadline.signal, timeoutMs, cancel: cancel.signal, ...(options.signal ? { turn: options.signal } : {}) };
+      // A step that may still turn into tool calls can start with prose: only a step offered no
+      // tools is judged while it streams.
+      const early: EarlyCheck | undefined = request.tools ? undefined : earlyCheckFor(plan.mode, options.limits);
+      const read = yield* readCall(modelCall(options.provider, request, bounds), cancel, early, attempt, options.streamDeltas === true);
+      if (read.rejected) {
+        yield { type: 'rejected', attempt, stage, issue: read.rejected.issue, offset: read.rejected.offset };
+        return { kind: 'answer', text: read.text, early: read.rejected, toolSteps: steps };
+      }
+      const outcome = read.outcome;
+      addToUsage(outcome.usage);
+      if (!outcome.ok) return { kind: 'failed', code: outcome.code, message: outcome.message, toolSteps: steps };
+      if (outcome.toolCalls.length === 0) return { kind: 'answer', text: outcome.text, toolSteps: steps };
+      yield { type: 'tool_calls', attempt, step: steps + 1, calls: outcome.toolCalls };
+      if (!options.runTool) return { kind: 'tool_calls', calls: outcome.toolCalls, toolSteps: steps };
+      if (steps >= maxSteps) return { kind: 'too_many_steps', steps: maxSteps, toolSteps: steps };
+      steps++;
+      const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+      let replay: ChatMessage[];
+      try {
+        replay = await runToolCalls(outcome.toolCalls, outcome.text ?? '', options.runTool, signal);
+      } catch {
+        const aborted = options.signal?.aborted === true;
+        return { kind: 'failed', code: aborted ? 'ABORTED' : 'TIMEOUT', message: aborted ? 'the turn was aborted' : `the attempt did not end within ${timeoutMs} ms`, toolSteps: steps };
+      }
+      request = { ...request, messages: [...request.messages, ...replay] };
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Reads one model call, yielding provisional deltas when asked and feeding the early check. A
+ * reject, or a caller that stops listening, cancels the call before anything else happens.
+ */
+async function* readCall(
+  call: AsyncGenerator<TextChunk, CallOutcome>,
+  cancel: AbortController,
+  early: EarlyCheck | undefined,
+  attempt: number,
+  deltas: boolean,
+): AsyncGenerator<ReplyEvent, { text: string; rejected: { issue: Issue; offset: number }; outcome?: undefined } | { text: string; rejected?: undefined; outcome: CallOutcome }, undefined> {
+  let text = '';
+  let finished = false;
+  try {
+    for (;;) {
+      const next = await call.next();
+      if (next.done) {
+        finished = true;
+        return { text, outcome: next.value };
+      }
+      const chunk = next.value.text;
+      if (deltas) yield { type: 'delta', attempt, text: chunk, provisional: true };
+      text += chunk;
+      const issue = early?.push(chunk);
+      // Provably invalid: stop paying for the rest of it and start the correction now.
+      if (issue) return { text, rejected: { issue, offset: early?.offset ?? text.length } };
+    }
+  } finally {
+    if (!finished) {
+      cancel.abort();
+      await call.return(CANCELLED);
+    }
+  }
+}
+
+/** The verdict on an answer; an early reject and an answer with no text are refusals too. */
+async function judge(plan: TurnPlan, ended: Extract<AttemptEnd, { kind: 'answer' }>, attempt: number): Promise<AttemptVerdict> {
+  if (ended.early) return { ok: false, issues: [ended.early.issue], findings: [], postGuardrail: false };
+  if (ended.text === undefined) return { ok: false, issues: [{ code: 'NO_FINAL_MESSAGE', path: '', message: 'the model ended without a final text answer' }], findings: [], postGuardrail: false };
+  return plan.check(ended.text, attempt);
+}
+
+function record(history: AttemptRecord[], entry: AttemptRecord, options: TurnOptions): void {
+  if (entry.issues.length > 0) entry = { ...entry, issues: maskOutbound(entry.issues, options).value };
+  history.push(entry);
+  try {
+    options.onAttempt?.(entry);
+  } catch {
+    // A host's logging hook never changes the turn.
+  }
+}
+
+function final(result: ReplyResult<unknown>, options: TurnOptions): ReplyEvent {
+  return { type: 'final', result: redactResult(result, options) };
+}
+
+/** Issues quote excerpts of what the model wrote: they leave masked like the reply itself. */
+function redactResult(result: ReplyResult<unknown>, options: TurnOptions): ReplyResult<unknown> {
+  const history = result.meta.history;
+  if (result.issues.length === 0 && !history?.some((entry) => entry.issues.length > 0)) return result;
+  const masked = maskOutbound({ issues: result.issues, history }, options).value;
+  return { ...result, issues: masked.issues, meta: { ...result.meta, ...(masked.history ? { history: masked.history } : {}) } };
+}
+
+function joinSystem(host: string | undefined, instruction: string): string {
+  return [host, instruction].filter((part) => part !== undefined && part !== '').join('\n\n');
+}
+
+function addUsage(total: Usage | undefined, more: Usage | undefined): Usage | undefined {
+  if (!more) return total;
+  return { inputTokens: (total?.inputTokens ?? 0) + more.inputTokens, outputTokens: (total?.outputTokens ?? 0) + more.outputTokens };
+}

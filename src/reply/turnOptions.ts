@@ -1,0 +1,49 @@
+import type { JsonLimits } from '../json/jsonLimits';
+import type { ChatMessage, ModelProvider } from '../providers/modelProvider';
+import type { AttemptRecord } from '../results/replyResult';
+import type { CustomSchema } from '../schema/customSchema';
+import type { ReplyPolicies } from './replyPolicies';
+import type { ToolRunner } from './runToolCalls';
+import type { SchemaRegistry } from './turnPlan';
+
+/** Options of a turn ({@link enforceReply}, {@link streamReply}). */
+export interface TurnOptions extends ReplyPolicies {
+  readonly provider: ModelProvider;
+  /** The conversation so far (the last message is the user's turn). */
+  readonly messages: readonly ChatMessage[];
+  /** The host's system prompt; the format instruction is appended last. */
+  readonly system?: string | undefined;
+  /** The host's business tools in the provider's format; never sent with a correction. */
+  readonly tools?: readonly unknown[] | undefined;
+  /**
+   * Runs a tool call the model asked for; the check waits for the step that answers with text.
+   * Without it, an answer with tool calls ends the turn `interrupted` with `toolCalls`, for the
+   * caller to run.
+   */
+  readonly runTool?: ToolRunner | undefined;
+  /** The most tool steps in one attempt (default 8); one more ends the turn `TOOL_STEPS_EXCEEDED`. */
+  readonly maxToolSteps?: number | undefined;
+  /** `'segments'` (IM preset, default), `false` (plain text) or a custom JSON/Standard Schema. */
+  readonly schema?: 'segments' | false | CustomSchema | undefined;
+  /** A custom schema by name, resolved from `registry` before any model call. */
+  readonly schemaRef?: string | undefined;
+  readonly registry?: SchemaRegistry | undefined;
+  /** The custom schema's name (default `reply`) and description, given to the model. */
+  readonly name?: string | undefined;
+  readonly description?: string | undefined;
+  /** Custom schemas: corrections after the first answer (default 2, clamped to 0..5). */
+  readonly maxRetries?: number | undefined;
+  /** Custom schemas: what an exhausted turn returns (`return_invalid`: the last parsed value too). */
+  readonly onExhausted?: 'error' | 'return_invalid' | undefined;
+  /** The turn's signal: aborting it ends the turn as `interrupted`. */
+  readonly signal?: AbortSignal | undefined;
+  /** The limit of the first attempt (tool steps included), in ms (default 60 s). */
+  readonly timeoutMs?: number | undefined;
+  /** The limit of a correction, in ms (default 30 s). */
+  readonly correctionTimeoutMs?: number | undefined;
+  /** The host's failure notice text (IM preset). */
+  readonly failureNotice?: string | undefined;
+  readonly limits?: Partial<JsonLimits> | undefined;
+  /** Sees each attempt's outcome as it ends (what a correction fixed). Errors it throws are ignored. */
+  readonly onAttempt?: ((record: AttemptRecord) => void) | undefined;
+}

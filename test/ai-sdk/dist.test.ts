@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { generateText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { generating, streaming } from './mockModels';
+
+// What ships as `replyguard/ai-sdk`: dist/ai-sdk.{js,cjs}, built by `npm run build`, imported by
+// the package's name through its exports map; edge-clean, and nothing of the AI SDK at run time.
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const built = existsSync(`${root}dist/ai-sdk.js`) && existsSync(`${root}dist/ai-sdk.cjs`);
+const entry: string = 'replyguard/ai-sdk';
+type Entry = typeof import('../../src/ai-sdk/index');
+const good = '{"segments":[{"type":"text","data":{"text":"Hello"}}]}';
+
+describe.skipIf(!built)('the built replyguard/ai-sdk entry', () => {
+  it('imports as ESM and requires as CJS by its name, and guards generateText', async () => {
+    const esm = (await import(entry)) as Entry;
+    const cjs = createRequire(import.meta.url)(entry) as Entry;
+    for (const module of [esm, cjs]) {
+      expect(Object.keys(module).sort()).toEqual(['aiSdkProvider', 'replyguardMetadata', 'replyguardMiddleware']);
+      const model = wrapLanguageModel({ model: generating(['```json\n' + good + '\n```', good]), middleware: module.replyguardMiddleware() });
+      const result = await generateText({ model, prompt: 'hi' });
+      expect(result.text).toBe(good);
+    }
+  });
+
+  it('takes the core from the package’s main entry: one copy, one ProviderError', async () => {
+    for (const file of ['dist/ai-sdk.js', 'dist/ai-sdk.cjs']) {
+      const code = readFileSync(`${root}${file}`, 'utf8');
+      expect(code).toMatch(/from\s*["']replyguard["']|require\(\s*["']replyguard["']\s*\)/);
+      // The core's own code (the strict parser, the leak rules) is not in this file.
+      expect(code).not.toContain('DUPLICATE_KEY');
+    }
+    const core = (await import('replyguard' as string)) as typeof import('../../src/index');
+    const esm = (await import(entry)) as Entry;
+    // An error the entry makes itself is the core's class, not a copy of it.
+    const { model } = streaming([[{ type: 'error', error: 'overloaded' } as never]]);
+    const events = esm.aiSdkProvider(model).stream!({ system: '', messages: [] }, { signal: new AbortController().signal });
+    await expect((async () => { for await (const _ of events); })()).rejects.toBeInstanceOf(core.ProviderError);
+  });
+
+  it('imports nothing of the AI SDK, no Node built-ins and no eval at run time', () => {
+    for (const file of ['dist/ai-sdk.js', 'dist/ai-sdk.cjs']) {
+      const code = readFileSync(`${root}${file}`, 'utf8');
+      expect(code).not.toMatch(/from\s*["'](ai|@ai-sdk\/[\w-]+)["']|require\(\s*["'](ai|@ai-sdk\/[\w-]+)["']\s*\)/);
+      expect(code).not.toMatch(/from\s*["']node:|require\(\s*["']node:/);
+      expect(code).not.toMatch(/\beval\s*\(|new\s+Function\s*\(/);
+      expect(code).not.toMatch(/\bprocess\.env\b|\bBuffer\.from\b/);
+    }
+  });
+
+  it('declares the AI SDK an optional peer', () => {
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    expect(pkg.peerDependenciesMeta).toMatchObject({ '@ai-sdk/provider': { optional: true }, ai: { optional: true } });
+    expect(pkg.dependencies).not.toHaveProperty('ai');
+    expect(pkg.dependencies).not.toHaveProperty('@ai-sdk/provider');
+  });
+});

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeOpenAi } from './fakeOpenAi';
+
+// The Node examples run as a user runs them (tsx, examples/tsconfig.json mapping the package to
+// its source), against a local OpenAI-compatible server: no network, no keys.
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const tsx = `${root}node_modules/tsx/dist/cli.mjs`;
+const good = '{"segments":[{"type":"text","data":{"text":"The build is green, "}},{"type":"mention","data":{"target":"u1"}}]}';
+const fenced = '```json\n' + good + '\n```';
+
+let servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  servers = [];
+});
+
+async function upstream(contents: string[]) {
+  const server = await fakeOpenAi(contents);
+  servers.push(server);
+  return server;
+}
+
+function example(path: string, baseUrl: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsx, '--tsconfig', 'examples/tsconfig.json', path, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'test-key', MODEL: 'local-model', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill(), 40_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('examples/node-openai', () => {
+  it('prints the validated segments after one correction, with the schema sent as response_format', async () => {
+    const api = await upstream([fenced, good]);
+    const run = await example('examples/node-openai/chat.ts', api.baseUrl, ['Tell u1 the build is green'], { MEMBERS: 'u1,u2' });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(JSON.parse(good));
+    expect(run.stderr).toContain('replyguard: completed after 2 attempt(s) at correction');
+    expect(api.requests).toHaveLength(2);
+    expect(api.requests[0]).toMatchObject({ url: '/v1/chat/completions', authorization: 'Bearer test-key', body: { model: 'local-model', response_format: { type: 'json_schema' } } });
+    expect(JSON.stringify(api.requests[0]!.body.messages)).toContain('Tell u1 the build is green');
+  });
+
+  it('prints the failure notice and exits 1 when a mention is not allowed twice', async () => {
+    const api = await upstream([good, good]);
+    const run = await example('examples/node-openai/chat.ts', api.baseUrl, ['hi'], { MEMBERS: 'u2' });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({ segments: [{ type: 'text', data: { text: 'Sorry, I could not answer that properly. Please try again.' } }] });
+    expect(run.stderr).toContain('MENTION_NOT_ALLOWED at /segments/1/data/target');
+  });
+});
+
+describe('examples/ai-sdk-stream', () => {
+  it('streams only the validated reply through streamText, the malformed first answer never', async () => {
+    const api = await upstream([fenced, good]);
+    const run = await example('examples/ai-sdk-stream/chat.ts', api.baseUrl, ['Tell u1 the build is green'], { MEMBERS: 'u1' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${good}\n`);
+    expect(run.stderr).toContain('replyguard: completed after 2 attempt(s)');
+    expect(api.requests).toHaveLength(2);
+    expect(api.requests[0]!.body).toMatchObject({ stream: true, response_format: { type: 'json_schema', json_schema: { name: 'segment_reply' } } });
+    // The correction: the instruction and the quoted bad answer only.
+    expect(JSON.stringify(api.requests[1]!.body.messages)).toContain('CODE_FENCE');
+    expect(JSON.stringify(api.requests[1]!.body.messages)).not.toContain('Tell u1');
+  });
+
+  it('streams the notice when the mention is not allowed', async () => {
+    const api = await upstream([good, good]);
+    const run = await example('examples/ai-sdk-stream/chat.ts', api.baseUrl, ['hi'], { MEMBERS: 'u9' });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({ segments: [{ type: 'text', data: { text: 'Sorry, I could not answer that properly. Please try again.' } }] });
+    expect(run.stderr).toContain('replyguard: validation_failed');
+  });
+});
