@@ -27,18 +27,20 @@ export function badRequest(message: string, cors: Record<string, string>, extra:
  * with the field's path also given as `error.field`.
  */
 export function invalidField(what: string, issues: readonly v.BaseIssue<unknown>[], cors: Record<string, string>): Response {
-  const issue = deepest(issues[0]!);
-  const field = v.getDotPath(issue) ?? '';
+  const { issue, path } = deepest(issues[0]!, []);
+  const field = path.join('.');
   const where = field === '' ? 'the body' : `\`${field}\``;
   return badRequest(`${what}: ${where}: ${issue.message.slice(0, 200)}`, cors, { field });
 }
 
 // A union's own issue only says "invalid type"; the branch that came closest names the field.
-function deepest(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown> {
-  let best = issue;
+// A branch's path is relative to the union, so the union's own path goes first.
+function deepest(issue: v.BaseIssue<unknown>, prefix: readonly string[]): { issue: v.BaseIssue<unknown>; path: string[] } {
+  const path = [...prefix, ...(issue.path ?? []).map((item) => String(item.key))];
+  let best = { issue, path };
   for (const branch of issue.issues ?? []) {
-    const candidate = deepest(branch);
-    if ((candidate.path?.length ?? 0) > (best.path?.length ?? 0)) best = candidate;
+    const candidate = deepest(branch, path);
+    if (candidate.path.length > best.path.length) best = candidate;
   }
   return best;
 }
