@@ -1,8 +1,8 @@
-import { segmentJsonSchema } from '../segments/segmentJsonSchema';
 import { hasBearerKey } from './http/bearerAuth';
 import { corsHeaders, preflight } from './http/cors';
 import { json, jsonError } from './http/jsonResponse';
 import { settleRequestBody } from './http/settleRequestBody';
+import { segmentJsonSchema } from './core';
 import { handleChatCompletions } from './routes/chatCompletions';
 import { handleCheck } from './routes/check';
 import { getSchema, putSchema } from './routes/schemas';

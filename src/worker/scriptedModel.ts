@@ -1,5 +1,5 @@
 import type { ModelAnswer, ModelProvider, ModelRequest, ModelStreamEvent } from '../providers/modelProvider';
-import { SEGMENT_SCHEMA_NAME } from '../segments/providerSchemas';
+import { SEGMENT_SCHEMA_NAME } from './core';
 
 /** A clearly fake token for the leak demo: it has the shape of a GitHub token, nothing more. */
 const DEMO_TOKEN = `ghp_${'Dem0'.repeat(9)}`;

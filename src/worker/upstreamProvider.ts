@@ -1,7 +1,5 @@
-import { anthropicProvider } from '../providers/anthropicProvider';
-import { geminiProvider } from '../providers/geminiProvider';
 import type { ModelProvider } from '../providers/modelProvider';
-import { openAiChatProvider } from '../providers/openAiChatProvider';
+import { anthropicProvider, geminiProvider, openAiChatProvider } from './core';
 import { scriptedModel } from './scriptedModel';
 import type { Config } from './workerConfig';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseJson } from '../../json/parseJson';
+import { parseJson } from '../core';
 import { jsonError } from './jsonResponse';
 import { type BodyRead, readBody } from './readBody';
 

@@ -1,12 +1,11 @@
 import * as v from 'valibot';
-import type { EnforceReplyOptions } from '../../reply/enforceReply';
+import type { StreamReplyOptions } from '../../reply/streamReply';
 import type { ReplyEvent } from '../../reply/replyEvent';
 import type { ReplyResult } from '../../results/replyResult';
-import { prepareSchema } from '../../schema/customSchema';
 import { type ChatDelivery, chatDelivery } from '../chat/chatDelivery';
 import { type CompletionHead, DONE, completionBody, completionHead, deliveryFrames, errorFrame, progressFrame } from '../chat/chatFrames';
 import { type ChatRequest, ChatRequestSchema, chatTurn } from '../chat/chatRequest';
-import { turnEvents } from '../chat/turnEvents';
+import { prepareSchema, streamReply } from '../core';
 import { json, jsonError } from '../http/jsonResponse';
 import { badRequest, hasMediaType, invalidField, readJsonBody } from '../http/requestBody';
 import { upstreamProvider } from '../upstreamProvider';
@@ -48,7 +47,7 @@ export async function handleChatCompletions(request: Request, config: Config, co
   if (request.signal.aborted) onClientGone();
   else request.signal.addEventListener('abort', onClientGone, { once: true });
   const mentions = options.mentions === undefined ? undefined : Array.isArray(options.mentions) ? { allowed: options.mentions } : (options.mentions as { allowed: string[] });
-  const turnOptions: EnforceReplyOptions = {
+  const turnOptions: StreamReplyOptions = {
     provider: config.provider ?? upstreamProvider(config),
     system: turn.system,
     messages: turn.messages,
@@ -57,9 +56,9 @@ export async function handleChatCompletions(request: Request, config: Config, co
     failureNotice: options.failure_notice ?? options.failureNotice ?? config.failureNotice,
     timeoutMs: config.upstreamTimeoutMs,
     signal: abort.signal,
-    ...(format ? { schema: format.schema as EnforceReplyOptions['schema'], name: format.name, description: format.description, maxRetries: options.maxRetries, onExhausted: options.onExhausted } : {}),
+    ...(format ? { schema: format.schema as StreamReplyOptions['schema'], name: format.name, description: format.description, maxRetries: options.maxRetries, onExhausted: options.onExhausted } : {}),
   };
-  const events = turnEvents(turnOptions)[Symbol.asyncIterator]();
+  const events = streamReply(turnOptions)[Symbol.asyncIterator]();
   const head = completionHead(input.model ?? config.upstreamModel);
   const stop = () => {
     request.signal.removeEventListener('abort', onClientGone);

@@ -1,8 +1,5 @@
 import * as v from 'valibot';
-import { checkCustomReply } from '../../reply/checkCustomReply';
-import { checkReply } from '../../reply/checkReply';
-import { finalizeReply } from '../../reply/finalizeReply';
-import { prepareSchema } from '../../schema/customSchema';
+import { checkCustomReply, checkReply, finalizeReply, prepareSchema } from '../core';
 import { type CheckRequest, CheckRequestSchema, checkOptions } from '../check/checkRequest';
 import { json, jsonError } from '../http/jsonResponse';
 import { readBody } from '../http/readBody';

@@ -1,4 +1,4 @@
-import { prepareSchema } from '../../schema/customSchema';
+import { prepareSchema } from '../core';
 import { json, jsonError } from '../http/jsonResponse';
 import { hasMediaType, readJsonBody } from '../http/requestBody';
 import { SCHEMA_NAME, loadSchema, saveSchema } from '../schemas/schemaStore';

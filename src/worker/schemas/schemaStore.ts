@@ -1,4 +1,4 @@
-import { parseJson } from '../../json/parseJson';
+import { parseJson } from '../core';
 import type { Issue } from '../../issues/issue';
 
 /**

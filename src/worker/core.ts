@@ -1,0 +1,16 @@
+// The one seam between this entry and the core at run time. The build maps it to the package's
+// main entry (`replyguard`), so `replyguard/worker` ships no second copy of the core. Types are
+// imported from their own files (they are erased).
+export {
+  anthropicProvider,
+  checkCustomReply,
+  checkReply,
+  finalizeReply,
+  geminiProvider,
+  openAiChatProvider,
+  parseJson,
+  prepareSchema,
+  segmentJsonSchema,
+  streamReply,
+  SEGMENT_SCHEMA_NAME,
+} from '../index';
