@@ -30,6 +30,21 @@ export default defineConfig([
       },
     ],
   },
+  // The Worker as a library (replyguard/worker): the core through src/worker/core.ts, mapped to the
+  // package's main entry like the AI SDK entry; valibot stays an external dependency.
+  {
+    ...shared,
+    entry: { worker: 'src/worker/index.ts' },
+    clean: false,
+    esbuildPlugins: [
+      {
+        name: 'core-from-package',
+        setup(build) {
+          build.onResolve({ filter: /^\.\.\/index$/ }, (args) => (args.importer.endsWith('/src/worker/core.ts') ? { path: 'replyguard', external: true } : undefined));
+        },
+      },
+    ],
+  },
   // The `replyguard` command: Node only, ESM, the core bundled in; the package's `bin`.
   { entry: { cli: 'cli/index.ts' }, format: ['esm'], platform: 'node', target: 'node20', dts: false, sourcemap: false, clean: false, tsconfig: 'tsconfig.json', banner: { js: '#!/usr/bin/env node' } },
 ]);

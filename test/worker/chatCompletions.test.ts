@@ -217,3 +217,46 @@ describe('a client json_schema response format', () => {
     expect(calls.length).toBe(0);
   });
 });
+
+describe('tools pass through', () => {
+  const tools = [{ type: 'function', function: { name: 'get_weather', description: 'The weather in a city', parameters: { type: 'object', properties: { query: { type: 'string' } } } } }];
+
+  it('an answer with tool calls goes back unchanged, whole and streamed', async () => {
+    const body = await completion(chat('use the tool for Paris', { tools }));
+    expect(body.choices[0]!.finish_reason).toBe('tool_calls');
+    expect(body.choices[0]!.message.content).toBeNull();
+    expect(body.choices[0]!.message.tool_calls).toEqual([{ id: 'call_scripted_1', type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ query: 'use the tool for Paris' }) } }]);
+    expect(body.replyguard).toMatchObject({ status: 'interrupted', issues: [{ code: 'TOOL_CALLS_RETURNED' }] });
+
+    const frames = sseFrames(await (await post(chat('use the tool for Paris', { tools, stream: true }))).text());
+    expect(frames.done).toBe(true);
+    const deltas = frames.chunks.flatMap((chunk) => chunk.choices[0]?.delta?.tool_calls ?? []);
+    expect(deltas).toEqual([{ index: 0, id: 'call_scripted_1', type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ query: 'use the tool for Paris' }) } }]);
+    const last = frames.chunks[frames.chunks.length - 1]!;
+    expect(last.choices[0].finish_reason).toBe('tool_calls');
+    expect(last.replyguard.status).toBe('interrupted');
+    expect(frames.content).toBe('');
+  });
+
+  it('forwards the tools and the tool traffic; the final text answer is enforced', async () => {
+    const seen: ModelRequest[] = [];
+    const { provider } = slowModel('{"segments":[{"type":"text","data":{"text":"Sunny."}}]}', 0);
+    const recording: ModelProvider = { ...provider, stream: (request, context) => (seen.push(request), provider.stream!(request, context)) };
+    const history = [
+      { role: 'user', content: 'use the tool for Paris' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"query":"Paris"}' } }] },
+      { role: 'tool', tool_call_id: 'call_1', content: '{"sky":"clear"}' },
+    ];
+    const body = await completion({ messages: history, tools }, { provider: recording });
+    expect(body.choices[0]!.finish_reason).toBe('stop');
+    expect(body.replyguard).toMatchObject({ status: 'completed', meta: { attempts: 1 } });
+    expect(seen[0]!.tools).toEqual(tools);
+    expect(seen[0]!.messages).toEqual([
+      { role: 'user', content: 'use the tool for Paris' },
+      { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"query":"Paris"}' }] },
+      { role: 'tool', toolCallId: 'call_1', name: 'get_weather', content: '{"sky":"clear"}' },
+    ]);
+    const scripted = await completion({ messages: history, tools });
+    expect(JSON.parse(scripted.choices[0]!.message.content!)).toEqual({ segments: [{ type: 'text', data: { text: 'The get_weather tool answered: {"sky":"clear"}' } }] });
+  });
+});
