@@ -76,11 +76,15 @@ describe('POST /v1/chat/completions', () => {
     const port = (server.address() as { port: number }).port;
     try {
       const slow = { UPSTREAM_KIND: 'openai', UPSTREAM_BASE_URL: `http://127.0.0.1:${port}/v1`, UPSTREAM_TIMEOUT_MS: '100' };
-      for (const stream of [false, true]) {
-        const response = await post(chat('hi', { stream }), slow);
-        expect(response.status).toBe(504);
-        expect(await response.json()).toMatchObject({ error: { code: 'UPSTREAM_TIMEOUT' } });
-      }
+      const response = await post(chat('hi'), slow);
+      expect(response.status).toBe(504);
+      expect(await response.json()).toMatchObject({ error: { code: 'UPSTREAM_TIMEOUT' } });
+      // Streamed, the answer has started: the failure is the last frame, with the status it would have had.
+      const streamed = await post(chat('hi', { stream: true }), slow);
+      expect(streamed.status).toBe(200);
+      const frames = sseFrames(await streamed.text());
+      expect(frames.chunks.map((chunk) => chunk.error).filter(Boolean)).toEqual([expect.objectContaining({ code: 'UPSTREAM_TIMEOUT', status: 504 })]);
+      expect(frames.content).toBe('');
     } finally {
       server.closeAllConnections();
       server.close();
@@ -193,11 +197,14 @@ describe('a client json_schema response format', () => {
 
   it('an exhausted turn is a 422 naming the schema, the attempts and the issues', async () => {
     for (const [maxRetries, attempts] of [[undefined, 3], [0, 1], [1, 2]] as const) {
-      for (const stream of [false, true]) {
-        const response = await post(chat('answer {"total": "12"}', { response_format: format, stream, replyguard: maxRetries === undefined ? undefined : { maxRetries } }));
-        expect(response.status).toBe(422);
-        expect(await response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', schemaName: 'invoice', attempts, issues: [{ code: 'SCHEMA_MISMATCH', path: '/total' }] } });
-      }
+      const body = { ...chat('answer {"total": "12"}', { response_format: format }), replyguard: maxRetries === undefined ? undefined : { maxRetries } };
+      const expected = { code: 'VALIDATION_FAILED', schemaName: 'invoice', attempts, issues: [{ code: 'SCHEMA_MISMATCH', path: '/total' }] };
+      const response = await post(body);
+      expect(response.status).toBe(422);
+      expect(await response.json()).toMatchObject({ error: expected });
+      const frames = sseFrames(await (await post({ ...body, stream: true })).text());
+      expect(frames.chunks.find((chunk) => chunk.error)).toMatchObject({ error: { ...expected, status: 422 } });
+      expect(frames.content).toBe('');
     }
   });
 

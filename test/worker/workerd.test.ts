@@ -134,10 +134,13 @@ describe('the official openai client against the Worker', () => {
     const response_format = { type: 'json_schema' as const, json_schema: { name: 'invoice', schema, strict: true } };
     const ok = await client().chat.completions.create({ model: 'scripted', messages: [{ role: 'user', content: 'answer {"total": 2}' }], response_format });
     expect(JSON.parse(ok.choices[0]!.message.content!)).toEqual({ total: 2 });
-    await expect(client().chat.completions.create({ model: 'scripted', messages: [{ role: 'user', content: 'answer {"total": "2"}' }], response_format, stream: true })).rejects.toMatchObject({
-      status: 422,
-      error: { code: 'VALIDATION_FAILED', schemaName: 'invoice', attempts: 3 },
-    });
+    const exhausted = { model: 'scripted', messages: [{ role: 'user' as const, content: 'answer {"total": "2"}' }], response_format };
+    await expect(client().chat.completions.create(exhausted)).rejects.toMatchObject({ status: 422, error: { code: 'VALIDATION_FAILED', schemaName: 'invoice', attempts: 3 } });
+    // Streamed, the failure comes as the stream's error frame, which the client raises the same way.
+    const consume = async () => {
+      for await (const _ of await client().chat.completions.create({ ...exhausted, stream: true }));
+    };
+    await expect(consume()).rejects.toMatchObject({ error: { code: 'VALIDATION_FAILED', status: 422, schemaName: 'invoice', attempts: 3 } });
     await expect(
       client().chat.completions.create({ model: 'scripted', messages: [{ role: 'user', content: 'hi' }], response_format: { type: 'json_schema', json_schema: { name: 'bad', schema: { type: 'objekt' } } } }),
     ).rejects.toMatchObject({ status: 400, error: { code: 'SCHEMA_MALFORMED' } });

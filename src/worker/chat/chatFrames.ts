@@ -60,9 +60,12 @@ export function progressFrame(head: CompletionHead, event: ChatProgressEvent): s
   return sse({ ...base(head, 'chat.completion.chunk'), choices: [], replyguard: event });
 }
 
-/** An error after the stream started, in the shape OpenAI clients raise as an API error. */
-export function errorFrame(code: string, message: string, details: Record<string, unknown> = {}): string {
-  return sse({ error: { ...details, code, message, type: 'replyguard_error' } });
+/**
+ * An error after the stream started, in the shape OpenAI clients raise as an API error; `status` is
+ * the HTTP status the same failure gets when not streamed.
+ */
+export function errorFrame(status: number, code: string, message: string, details: Record<string, unknown> = {}): string {
+  return sse({ error: { ...details, code, message, status, type: 'replyguard_error' } });
 }
 
 /** The end of a stream. */

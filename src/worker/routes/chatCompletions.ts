@@ -2,9 +2,10 @@ import * as v from 'valibot';
 import type { StreamReplyOptions } from '../../reply/streamReply';
 import type { ReplyEvent } from '../../reply/replyEvent';
 import type { ReplyResult } from '../../results/replyResult';
-import { type ChatDelivery, chatDelivery } from '../chat/chatDelivery';
-import { type CompletionHead, DONE, completionBody, completionHead, deliveryFrames, errorFrame, progressFrame } from '../chat/chatFrames';
-import { type ChatRequest, ChatRequestSchema, chatTurn } from '../chat/chatRequest';
+import { chatDelivery } from '../chat/chatDelivery';
+import { completionBody, completionHead } from '../chat/chatFrames';
+import { ChatRequestSchema, chatTurn } from '../chat/chatRequest';
+import { chatStream } from '../chat/chatStream';
 import { prepareSchema, streamReply } from '../core';
 import { json, jsonError } from '../http/jsonResponse';
 import { badRequest, hasMediaType, invalidField, readJsonBody } from '../http/requestBody';
@@ -18,7 +19,8 @@ const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache
  * streamed, so an early reject cancels it) with the segment schema, or the client's own
  * `json_schema`; the reply is enforced and answered as a chat completion whose content is the
  * validated reply as JSON text, or the failure notice. Tool calls pass through. With `stream: true`
- * the same content comes as `chat.completion.chunk` frames, released only after validation.
+ * the same content comes as `chat.completion.chunk` frames, released only after validation; the
+ * stream starts at once, so a turn that fails after it started ends with an `error` frame.
  */
 export async function handleChatCompletions(request: Request, config: Config, cors: Record<string, string>): Promise<Response> {
   if (!hasMediaType(request, 'application/json')) return jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send application/json', cors);
@@ -66,12 +68,14 @@ export async function handleChatCompletions(request: Request, config: Config, co
     void events.return?.(undefined)?.catch?.(() => undefined);
   };
 
-  if (input.stream && options.progress) return progressStream(events, head, input, stop, cors);
+  if (input.stream) {
+    const body = chatStream(events, head, { progress: options.progress === true, includeUsage: input.stream_options?.include_usage === true, stop });
+    return new Response(body, { headers: { ...SSE_HEADERS, ...cors } });
+  }
   try {
     const delivery = chatDelivery(await finalResult(events));
     if (delivery.kind === 'error') return jsonError(delivery.status, delivery.code, delivery.message, cors, delivery.details);
-    if (!input.stream) return json(completionBody(head, delivery), 200, cors);
-    return new Response(deliveryFrames(head, delivery, input.stream_options?.include_usage === true), { headers: { ...SSE_HEADERS, ...cors } });
+    return json(completionBody(head, delivery), 200, cors);
   } finally {
     stop();
   }
@@ -84,47 +88,4 @@ async function finalResult(events: AsyncIterator<ReplyEvent>): Promise<ReplyResu
     if (next.done) throw new Error('the turn ended without a final result');
     if (next.value.type === 'final') return next.value.result;
   }
-}
-
-/**
- * The stream with progress: the answer starts at once; each attempt and early reject is a frame as
- * it happens; the validated content follows the final event. A client that goes away cancels the
- * stream, which aborts the turn and with it the upstream request.
- */
-function progressStream(events: AsyncIterator<ReplyEvent>, head: CompletionHead, input: ChatRequest, stop: () => void, cors: Record<string, string>): Response {
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let frames: string;
-      let done = false;
-      try {
-        const next = await events.next();
-        if (next.done) throw new Error('the turn ended without a final result');
-        const event = next.value;
-        if (event.type === 'attempt') frames = progressFrame(head, { event: 'attempt', attempt: event.attempt, stage: event.stage });
-        else if (event.type === 'rejected') frames = progressFrame(head, { event: 'rejected', attempt: event.attempt, stage: event.stage, offset: event.offset, issue: event.issue });
-        else if (event.type === 'final') {
-          frames = finalFrames(head, chatDelivery(event.result), input.stream_options?.include_usage === true);
-          done = true;
-        } else frames = '';
-      } catch (error) {
-        frames = errorFrame('INTERNAL', `unexpected failure: ${String((error as Error)?.message ?? error).slice(0, 120)}`);
-        done = true;
-      }
-      if (frames !== '') controller.enqueue(encoder.encode(frames));
-      if (done) {
-        stop();
-        controller.close();
-      }
-    },
-    cancel() {
-      stop();
-    },
-  });
-  return new Response(stream, { headers: { ...SSE_HEADERS, ...cors } });
-}
-
-function finalFrames(head: CompletionHead, delivery: ChatDelivery, includeUsage: boolean): string {
-  if (delivery.kind !== 'error') return deliveryFrames(head, delivery, includeUsage);
-  return errorFrame(delivery.code, delivery.message, { ...delivery.details, status: delivery.status }) + DONE;
 }
