@@ -1,10 +1,53 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { createServer } from 'node:net';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // What `npm start` runs: wrangler dev (workerd) on the built bundle, bound to 127.0.0.1 only,
-// telemetry off. The test starts it on a free port, asks it a few questions, and stops it.
+// telemetry off. The test starts it on a free port, asks it questions, rebuilds the Worker under
+// it, and stops it.
 let wrangler: ChildProcess | undefined;
+let output = '';
+let base = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function healthy(deadlineMs: number): Promise<boolean> {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+  wrangler = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', 'worker/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--local', '--show-interactive-dev-session=false', '--var', 'MAX_BODY_BYTES:4096'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  wrangler.stdout!.on('data', (chunk) => (output += chunk));
+  wrangler.stderr!.on('data', (chunk) => (output += chunk));
+  expect(await healthy(60_000), `wrangler dev did not come up:\n${output.slice(-2000)}`).toBe(true);
+}, 90_000);
+
 afterAll(async () => {
   // wrangler starts workerd and esbuild of its own: stop the whole process group.
   if (wrangler?.pid) {
@@ -22,39 +65,69 @@ afterAll(async () => {
   }
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+describe('wrangler dev', () => {
+  it('serves the Worker with its scripted model on 127.0.0.1', async () => {
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ ok: true, upstream: 'scripted' });
+    const chat = await fetch(`${base}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'show me a leak' }] }) });
+    const body = (await chat.json()) as { choices: { message: { content: string } }[] };
+    expect(body.choices[0]!.message.content).toContain('[REDACTED]');
+    expect((await fetch(base)).headers.get('content-type')).toContain('text/html');
   });
-}
 
-it('wrangler dev serves the Worker with its scripted model on 127.0.0.1', async () => {
-  const port = await freePort();
-  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
-  wrangler = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', 'worker/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--local', '--show-interactive-dev-session=false'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  wrangler.stdout!.on('data', (chunk) => (output += chunk));
-  wrangler.stderr!.on('data', (chunk) => (output += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  let health: Response | undefined;
-  while (Date.now() < deadline) {
+  it('answers the requests after a 413 on the same keep-alive connection (no 503, no reset)', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (body: string) =>
+      new Promise<number | string>((resolve) => {
+        const request = http.request(`${base}/v1/check`, { method: 'POST', agent, headers: { 'content-type': 'text/plain' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode!));
+        });
+        request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        request.setTimeout(10_000, () => {
+          resolve('TIMEOUT');
+          request.destroy();
+        });
+        request.end(body);
+      });
     try {
-      health = await fetch(`${base}/healthz`);
-      if (health.ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push(await send('x'.repeat(64 * 1024)), await send('{"segments":[]}'), await send('{"segments":[]}'));
+      expect(statuses).toEqual(Array.from({ length: 4 }, () => [413, 200, 200]).flat());
+    } finally {
+      agent.destroy();
     }
-  }
-  expect(health?.ok, `wrangler dev did not come up:\n${output.slice(-2000)}`).toBe(true);
-  expect(await health!.json()).toEqual({ ok: true, upstream: 'scripted' });
-  const chat = await fetch(`${base}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'show me a leak' }] }) });
-  const body = (await chat.json()) as { choices: { message: { content: string } }[] };
-  expect(body.choices[0]!.message.content).toContain('[REDACTED]');
-  expect((await fetch(base)).headers.get('content-type')).toContain('text/html');
-}, 90_000);
+  });
+
+  it('stays up while the Worker is rebuilt under it, answering throughout', async () => {
+    let polling = true;
+    const answers: (number | string)[] = [];
+    const poll = (async () => {
+      while (polling) {
+        try {
+          answers.push((await fetch(`${base}/healthz`)).status);
+        } catch (error) {
+          answers.push(String((error as Error).message));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    try {
+      for (let i = 0; i < 5; i++) {
+        const built = spawnSync(process.execPath, ['worker/build.mjs'], { encoding: 'utf8' });
+        expect(built.status, built.stderr).toBe(0);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(await healthy(20_000), `wrangler dev went down after rebuild ${i + 1}:\n${output.slice(-2000)}`).toBe(true);
+        const chat = await fetch(`${base}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hello' }] }) });
+        expect(chat.status).toBe(200);
+      }
+    } finally {
+      polling = false;
+      await poll;
+    }
+    expect(output).not.toContain('Too many open files');
+    expect(output).toContain('Reloading local server');
+    expect(answers.length).toBeGreaterThan(20);
+    expect(answers.filter((answer) => answer !== 200)).toEqual([]);
+    expect(wrangler!.exitCode).toBeNull();
+  }, 120_000);
+});
