@@ -14,15 +14,15 @@ import { maskOutbound } from './maskOutbound';
 /** Options of {@link checkReply}. */
 export interface CheckReplyOptions extends ReplyPolicies {
   /** `'segments'` (the IM preset, default) or `false` (plain text: one text segment, nothing parsed). */
-  readonly schema?: 'segments' | false;
+  readonly schema?: 'segments' | false | undefined;
   /** Parser bounds (length, depth, `__proto__`). */
-  readonly limits?: Partial<JsonLimits>;
+  readonly limits?: Partial<JsonLimits> | undefined;
   /** The host's failure notice text. */
-  readonly failureNotice?: string;
+  readonly failureNotice?: string | undefined;
   /** Recorded in `meta`; `checkReply` itself calls no model. */
-  readonly stage?: ReplyStage;
-  readonly attempts?: number;
-  readonly enforcement?: Enforcement;
+  readonly stage?: ReplyStage | undefined;
+  readonly attempts?: number | undefined;
+  readonly enforcement?: Enforcement | undefined;
 }
 
 /**
