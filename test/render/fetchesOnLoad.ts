@@ -5,11 +5,12 @@ const LOADING_ELEMENTS = new Set(['IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'LINK', 
  * What in an HTML fragment would make a browser send a request before anyone clicks (empty when
  * nothing would): an `<img>` whose address is not a data: URL on a host outside `imageHosts`
  * (relative addresses included), `srcset`, `poster`, `background`, inline styles (CSS `url()`),
- * media that preloads or autoplays, and elements that load on their own.
+ * media that preloads or autoplays, and elements that load on their own. `html` may be a string
+ * or an element it was already parsed into.
  */
-export function fetchesOnLoad(html: string, document: Document, imageHosts: readonly string[] = []): string[] {
-  const host = document.createElement('div');
-  host.innerHTML = html;
+export function fetchesOnLoad(html: string | Element, document: Document, imageHosts: readonly string[] = []): string[] {
+  const host = typeof html === 'string' ? document.createElement('div') : html;
+  if (typeof html === 'string') host.innerHTML = html;
   const problems: string[] = [];
   for (const element of Array.from(host.querySelectorAll('*'))) {
     const tag = element.tagName.toUpperCase();
