@@ -89,6 +89,20 @@ describe('the demo page in Chromium', () => {
     expect(await page.textContent('#preview')).toContain('[attachment unavailable]');
   });
 
+  it("loads cleanly under the Worker's header policy of docs/rendering.md too", async () => {
+    const header = /^(default-src 'none'; script-src 'unsafe-inline'.+)$/m.exec(readFileSync(new URL('../../docs/rendering.md', import.meta.url), 'utf8'))?.[1];
+    expect(header).toBeDefined();
+    const demo = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors: string[] = [];
+    demo.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    demo.on('pageerror', (error) => errors.push(error.message));
+    await demo.route('**', (route) => route.fulfill({ contentType: 'text/html', body: readFileSync(new URL('../../demo/dist/index.html', import.meta.url), 'utf8'), headers: { 'content-security-policy': header! } }));
+    await demo.goto('http://demo.test/');
+    await demo.waitForSelector('#verdict[data-status=completed] .status');
+    expect(errors).toEqual([]);
+    await demo.close();
+  });
+
   it('renders a Markdown image as a link: the page fetches nothing the model named', async () => {
     const before = requests.length;
     await pick('exfil');
