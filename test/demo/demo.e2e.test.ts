@@ -111,6 +111,7 @@ describe('the demo page in Chromium', () => {
     expect(await page.getAttribute('#preview a.rg-image-link', 'href')).toMatch(/^https:\/\/evil\.example\/collect\?/);
     expect(await page.textContent('#preview a.rg-image-link small')).toBe('evil.example');
     expect(requests.slice(before).filter((url) => !url.startsWith('data:'))).toEqual([]);
+    await page.locator('.preview-card').screenshot({ path: `${artifacts}demo-exfil.png` });
   });
 
   it.each(['valid', 'duplicate'])('shows the verdict of the %s example above the fold on a phone, the source once', async (id) => {
