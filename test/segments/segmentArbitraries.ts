@@ -59,12 +59,16 @@ export const nearReply = fc.oneof(
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+// Names a mutation may use: the catalog's own (a field of another type, another type's name) are
+// the mistakes only a schema-aware check can see.
+const CATALOG_NAMES = [...SEGMENT_TYPES, ...MEDIA_KINDS, 'text', 'content', 'target', 'media', 'message_id', 'forward_id', 'id', 'url', 'title', 'kind', 'value', 'type', 'data', 'segments'];
+
 /** One small change to a valid reply, at a place chosen by index among all its places. */
 export const MUTATIONS = ['add-field', 'drop-field', 'replace-value', 'rename-type', 'media-kind', 'wrap-array'] as const;
 
 /** A valid reply with one mutation applied (the result may still be valid: e.g. a string for a string). */
 export const mutatedReply = fc
-  .tuple(validReply, fc.constantFrom(...MUTATIONS), fc.nat(), fc.oneof(scalar, fc.constant({}), fc.constant([])), fc.string({ maxLength: 6 }))
+  .tuple(validReply, fc.constantFrom(...MUTATIONS), fc.nat(), fc.oneof(scalar, fc.constant({}), fc.constant([])), fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(...CATALOG_NAMES)))
   .map(([reply, mutation, at, replacement, name]) => mutate(structuredClone(reply) as Json, mutation, at, replacement as Json, name));
 
 function mutate(reply: Json, mutation: (typeof MUTATIONS)[number], at: number, replacement: Json, name: string): Json {
