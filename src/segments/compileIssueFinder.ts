@@ -57,6 +57,8 @@ function addAt(sink: IssueSink, code: IssueCode, path: Path, key: string, messag
   path.pop();
 }
 
+const LEAVES = new Set(['string', 'number', 'literal', 'picklist']);
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function compile(node: Node): Find {
@@ -66,6 +68,10 @@ function compile(node: Node): Find {
     case 'string':
     case 'number':
     case 'union': {
+      // Leaves only: valibot names the issues inside a union of objects in its own way.
+      if (node.type === 'union' && (node.options as Node[]).some((option) => !LEAVES.has(option.type))) {
+        throw new Error('compileIssueFinder: a union of containers is not supported');
+      }
       const accepts = leafCheck(node);
       return (value, path, sink) => {
         if (!accepts(value)) add(sink, 'WRONG_TYPE', path, `expected ${expects}, got ${describeValue(value)}`);
