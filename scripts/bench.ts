@@ -23,7 +23,8 @@ import { RULE_SAMPLES } from '../test/leaks/ruleSamples';
 
 // What ships: the built package (a variable path, so the type check needs no dist/).
 const distEntry: string = '../dist/index.js';
-const core = (await import(distEntry)) as typeof import('../src/index') & { createJsonStream?: unknown };
+// createJsonStream and createSegmentJudge land from the streaming work: used only when exported.
+const core = (await import(distEntry)) as typeof import('../src/index') & { createJsonStream?: unknown; createSegmentJudge?: unknown };
 const { LEAK_RULES, SegmentReplySchema, checkReply, parseJson, scanLeaks, scanText } = core;
 
 const startedAt = performance.now();
@@ -126,6 +127,34 @@ if (typeof createJsonStream === 'function') {
   }
 } else {
   console.log('createJsonStream is not exported by this build: not measured');
+}
+
+// Early reject: a 32 KB reply that turns invalid (a numeric mention id) at 10 %, 50 %, 90 % of its
+// length, fed in 16-character chunks to the push parser with the segment judge watching. The
+// characters read before the refusal ÷ the whole reply; the goal is within one chunk of the
+// violation. (The wall time against a streaming upstream is the streaming turn's bench.)
+console.log('\n## early reject: createJsonStream + createSegmentJudge, 16-character chunks, a 32 KB reply turning invalid');
+const { createSegmentJudge } = core;
+if (typeof createJsonStream === 'function' && typeof createSegmentJudge === 'function') {
+  type Stream = { push(chunk: string): unknown; end(): unknown };
+  const open = createJsonStream as (limits: undefined, observer: unknown) => Stream;
+  const text = shapedReply('ordinary', 32_768);
+  for (const at of [0.1, 0.5, 0.9]) {
+    const cut = text.indexOf('"target":"', Math.floor(text.length * at));
+    const end = text.indexOf('"', cut + 10) + 1;
+    const broken = `${text.slice(0, cut)}"target":${text.slice(cut + 10, end - 1)}${text.slice(end)}`;
+    const stream = open(undefined, (createSegmentJudge as () => unknown)());
+    let read = broken.length;
+    for (let i = 0; i < broken.length; i += 16) {
+      if (stream.push(broken.slice(i, i + 16)) !== undefined) {
+        read = Math.min(i + 16, broken.length);
+        break;
+      }
+    }
+    console.log(`invalid at ${(at * 100).toFixed(0).padStart(2)} %: read ${read} of ${broken.length} characters (${((read / broken.length) * 100).toFixed(1)} %), ${read - cut} past the start of the violation`);
+  }
+} else {
+  console.log('createJsonStream or createSegmentJudge is not exported by this build: not measured');
 }
 
 lap();
