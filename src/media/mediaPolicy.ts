@@ -17,13 +17,13 @@ export type MediaReader = (
 /** The media policy. */
 export interface MediaPolicy {
   /** Reads `url`/`path` media; without it those pass through uninspected. */
-  readonly read?: MediaReader;
+  readonly read?: MediaReader | undefined;
   /** Decoded size limits in bytes, per segment type. */
-  readonly maxBytes?: Partial<Record<MediaSegmentType, number>>;
+  readonly maxBytes?: Partial<Record<MediaSegmentType, number>> | undefined;
   /** The text of the segment that replaces unavailable media. */
-  readonly unavailableText?: string;
+  readonly unavailableText?: string | undefined;
   /** How long one `read` may take before the media counts as unreadable (default 10 s). */
-  readonly readTimeoutMs?: number;
+  readonly readTimeoutMs?: number | undefined;
 }
 
 /** The default limit of one `read` call. */

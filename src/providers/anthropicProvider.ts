@@ -8,7 +8,7 @@ import { type SseMessage, sseJson } from './readSse';
 
 /** Options of the Anthropic messages provider (`baseUrl` e.g. `https://api.anthropic.com/v1`). */
 export interface AnthropicOptions extends ProviderConnection, StreamOptions {
-  readonly maxTokens?: number;
+  readonly maxTokens?: number | undefined;
 }
 
 /**

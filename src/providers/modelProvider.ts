@@ -66,10 +66,10 @@ export interface ModelProvider {
 export interface ProviderConnection {
   /** The API base, e.g. `https://api.openai.com/v1`. */
   readonly baseUrl: string;
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   readonly model: string;
   /** A `fetch` to use instead of the global one (tests, proxies). */
-  readonly fetch?: typeof fetch;
+  readonly fetch?: typeof fetch | undefined;
 }
 
 /** A provider's failure: an HTTP status, a malformed body, a cut stream. */

@@ -8,8 +8,8 @@ import { type SseMessage, sseJson } from './readSse';
 /** Options of an OpenAI-compatible chat completions provider. */
 export interface OpenAiChatOptions extends ProviderConnection, StreamOptions {
   /** `false` for JSON-as-text providers (MiniMax style): the schema travels only in the prompt. */
-  readonly structuredOutput?: boolean;
-  readonly headers?: Record<string, string>;
+  readonly structuredOutput?: boolean | undefined;
+  readonly headers?: Record<string, string> | undefined;
 }
 
 /**

@@ -8,12 +8,12 @@ export interface StreamOptions {
    * Milliseconds without a byte from the upstream (the headers included) before a streamed call
    * fails as stalled. Default 30,000; raise it for models that think silently before writing.
    */
-  readonly stallTimeoutMs?: number;
+  readonly stallTimeoutMs?: number | undefined;
   /**
    * `false` calls the upstream whole, never streamed (the provider then has no `stream()`), for
    * upstreams without server-sent events. Default true: replies are judged while they stream.
    */
-  readonly streaming?: boolean;
+  readonly streaming?: boolean | undefined;
 }
 
 /** The provider as configured: without its `stream()` when streaming is off. */

@@ -3,11 +3,8 @@ import { SNIFF_BYTES, sniffMedia } from '../media/sniffMedia';
 import type { Media } from '../segments/segmentCatalog';
 import { safeHttpUrl } from './safeUrl';
 
-const MIME: Record<string, string> = {
-  png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp',
-  mp3: 'audio/mpeg', aac: 'audio/aac', ogg: 'audio/ogg', wav: 'audio/wav', flac: 'audio/flac', m4a: 'audio/mp4',
-  mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm',
-};
+// The MIME subtype of a sniffed format, where it is not the format's own name.
+const SUBTYPE: Record<string, string> = { mp3: 'mpeg', m4a: 'mp4', mov: 'quicktime' };
 
 /**
  * Where a media element may load from: an http(s) URL, or a data: URL rebuilt from base64 bytes
@@ -22,5 +19,5 @@ export function mediaSource(media: Media, type: 'image' | 'audio' | 'video'): st
   const sniffed = sniffMedia(decoded.head);
   if (!sniffed || !sniffed.kinds.includes(type)) return undefined;
   const body = media.value.slice(media.value.indexOf(',') + 1).replace(/\s+/g, '');
-  return `data:${MIME[sniffed.format]};base64,${body}`;
+  return `data:${type}/${SUBTYPE[sniffed.format] ?? sniffed.format};base64,${body}`;
 }

@@ -14,15 +14,15 @@ import { maskOutbound } from './maskOutbound';
 /** Options of {@link checkReply}. */
 export interface CheckReplyOptions extends ReplyPolicies {
   /** `'segments'` (the IM preset, default) or `false` (plain text: one text segment, nothing parsed). */
-  readonly schema?: 'segments' | false;
-  /** Parser bounds (length, depth, `__proto__`). */
-  readonly limits?: Partial<JsonLimits>;
+  readonly schema?: 'segments' | false | undefined;
+  /** Parser bounds (length, depth, `__proto__`) and the most issues a verdict lists. */
+  readonly limits?: Partial<JsonLimits> | undefined;
   /** The host's failure notice text. */
-  readonly failureNotice?: string;
+  readonly failureNotice?: string | undefined;
   /** Recorded in `meta`; `checkReply` itself calls no model. */
-  readonly stage?: ReplyStage;
-  readonly attempts?: number;
-  readonly enforcement?: Enforcement;
+  readonly stage?: ReplyStage | undefined;
+  readonly attempts?: number | undefined;
+  readonly enforcement?: Enforcement | undefined;
 }
 
 /**
@@ -53,10 +53,11 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
     return finalizeSegments({ ...end, stage, status: 'completed', value, findings });
   }
 
-  const parsed = parseJson(text, { ...DEFAULT_JSON_LIMITS, ...options.limits });
+  const limits = { ...DEFAULT_JSON_LIMITS, ...options.limits };
+  const parsed = parseJson(text, limits);
   if (!parsed.ok) return finalizeSegments({ ...end, status: 'validation_failed', issues: [parsed.issue] });
 
-  const validated = validateSegments(parsed.value);
+  const validated = validateSegments(parsed.value, { maxIssues: limits.maxIssues });
   if (!validated.ok) return finalizeSegments({ ...end, status: 'validation_failed', issues: validated.issues });
 
   const outcome = await applyPolicies(validated.value, options);
@@ -64,7 +65,7 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
   if (outcome.findings.length === 0) return finalizeSegments({ ...end, status: 'completed', value: validated.value });
 
   // The policies changed the reply: what is delivered is validated again.
-  const revalidated = validateSegments(outcome.reply);
+  const revalidated = validateSegments(outcome.reply, { maxIssues: limits.maxIssues });
   const stage = 'post_guardrail';
   if (!revalidated.ok) {
     return finalizeSegments({ ...end, stage, status: 'validation_failed', issues: revalidated.issues as Issue[], findings: outcome.findings });

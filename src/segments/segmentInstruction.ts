@@ -23,10 +23,17 @@ export function segmentInstruction(): string {
     'Its shape is {"segments": [ ... ]}, an ordered list of segments; {"segments": []} means no reply is needed.',
     'Each segment is {"type": <type>, "data": <data>} with exactly these fields (all required, no others):',
     ...SegmentSchemas.map((schema) => `- ${JSON.stringify(schema.entries.type.literal)}: ${describe(schema.entries.data as AnySchema)}`),
-    'Rules: ids are strings, never numbers (except a face id); to address someone use a mention segment with their id, never "@name" text;',
-    'never repeat a key; never include reasoning, tool-call markup, secrets or file paths of the host.',
+    `Attachments are segments: to send an ${mediaTypes()}, use that segment with a media reference; never Markdown image syntax ![alt](url), never an attachment as a link in text or Markdown.`,
+    'Mentions are segments: to address someone, use a mention segment with their user id; never write "@name" in text or Markdown.',
+    'Ids are strings, never numbers (except a face id). Never repeat a key; never include reasoning, tool-call markup, secrets or file paths of the host.',
   ].join('\n');
   return cached;
+}
+
+/** The segment types that carry media, read from the catalog: "image, audio, video or file". */
+function mediaTypes(): string {
+  const names = SegmentSchemas.filter((schema) => 'media' in (schema.entries.data as AnySchema).entries!).map((schema) => schema.entries.type.literal as string);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
 }
 
 function describe(schema: AnySchema): string {

@@ -24,7 +24,7 @@ describe('README TypeScript blocks', () => {
 describe('the snippet checker', () => {
   const [wrong, optional, right, lenient] = compileSnippets([
     { name: 'wrong', code: "import { checkReply } from 'replyguard';\nconst result = await checkReply(modelText);\ndeliver(result.value.segments);" },
-    { name: 'optional', code: "import type { CheckReplyOptions } from 'replyguard';\nconst options: CheckReplyOptions = { failureNotice: undefined };" },
+    { name: 'optional', code: "interface Settings { readonly label?: string }\nconst settings: Settings = { label: undefined };" },
     { name: 'right', code: "import { checkReply } from 'replyguard';\nconst result = await checkReply(modelText);\nif (result.status === 'completed') deliver(result.value.segments);" },
     { name: 'lenient', code: "const missing: string = undeclaredHostVariable;" },
   ]);

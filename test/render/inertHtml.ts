@@ -6,10 +6,11 @@ const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'po
  * The reasons an HTML fragment is not inert (empty when it is): forbidden elements, event
  * handler attributes, inline styles, and URL attributes with a scheme other than http(s)
  * (or data: media built by the renderer itself). Relative URLs carry no scheme and are allowed.
+ * `html` may be a string or an element it was already parsed into.
  */
-export function notInert(html: string, document: Document): string[] {
-  const host = document.createElement('div');
-  host.innerHTML = html;
+export function notInert(html: string | Element, document: Document): string[] {
+  const host = typeof html === 'string' ? document.createElement('div') : html;
+  if (typeof html === 'string') host.innerHTML = html;
   const problems: string[] = [];
   for (const element of Array.from(host.querySelectorAll('*'))) {
     if (FORBIDDEN.has(element.tagName.toUpperCase())) problems.push(`<${element.tagName.toLowerCase()}>`);

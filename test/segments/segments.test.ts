@@ -123,4 +123,16 @@ describe('segmentInstruction', () => {
     expect(text).toContain('"id": string or number');
     expect(text).toMatch(/no Markdown code fence/);
   });
+
+  it('says attachments and mentions are segments, never Markdown images nor "@name" text (issue 12)', () => {
+    const lines = segmentInstruction().split('\n');
+    const attachments = lines.find((line) => line.startsWith('Attachments are segments'));
+    expect(attachments).toContain('image, audio, video or file');
+    expect(attachments).toContain('never Markdown image syntax ![alt](url)');
+    const mentions = lines.find((line) => line.startsWith('Mentions are segments'));
+    expect(mentions).toContain('mention segment');
+    expect(mentions).toContain('never write "@name" in text or Markdown');
+    // Ids stay strings: the rule the numeric-id refusal enforces.
+    expect(segmentInstruction()).toContain('Ids are strings, never numbers (except a face id)');
+  });
 });

@@ -99,6 +99,19 @@ for await (const delta of stream.textStream) delta.length;`,
 import { renderHtml } from 'replyguard/render';
 preview.innerHTML = renderHtml(await checkReply(modelText), { mentionName: (id) => (id === 'u1' ? 'Ada' : undefined) });`,
   },
+  {
+    name: 'checkReply limits given as undefined (CheckReplyOptions.limits)',
+    code: `import { checkReply } from 'replyguard';
+await checkReply(modelText, { limits: undefined });`,
+  },
+  {
+    name: 'a provider key from the environment (ProviderConnection.apiKey, fetch)',
+    code: `import { openAiChatProvider, anthropicProvider, geminiProvider } from 'replyguard';
+declare const env: { KEY?: string | undefined };
+openAiChatProvider({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: env.KEY, fetch: undefined });
+anthropicProvider({ baseUrl: 'https://api.anthropic.com/v1', model: 'claude', apiKey: env.KEY });
+geminiProvider({ baseUrl: 'https://generativelanguage.googleapis.com/v1beta', model: 'gemini', apiKey: env.KEY });`,
+  },
 ] as const satisfies readonly { name: string; code: string; fails?: string }[];
 
 // Options a user fills from possibly-undefined values (env variables, optional settings) under
@@ -112,19 +125,6 @@ const pending = [
 declare const u: undefined;
 await enforceReply({ provider, messages, mentions: u, leaks: u, hostPaths: u, media: u, hygiene: u });
 await checkReply(modelText, { mentions: u, leaks: u, hostPaths: u, media: u, hygiene: u });`,
-  },
-  {
-    name: 'checkReply limits given as undefined (CheckReplyOptions.limits)',
-    code: `import { checkReply } from 'replyguard';
-await checkReply(modelText, { limits: undefined });`,
-  },
-  {
-    name: 'a provider key from the environment (ProviderConnection.apiKey, fetch)',
-    code: `import { openAiChatProvider, anthropicProvider, geminiProvider } from 'replyguard';
-declare const env: { KEY?: string | undefined };
-openAiChatProvider({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: env.KEY, fetch: undefined });
-anthropicProvider({ baseUrl: 'https://api.anthropic.com/v1', model: 'claude', apiKey: env.KEY });
-geminiProvider({ baseUrl: 'https://generativelanguage.googleapis.com/v1beta', model: 'gemini', apiKey: env.KEY });`,
   },
   {
     name: 'render options given as undefined (RenderOptions.mentionName)',
