@@ -104,7 +104,7 @@ describe('the Worker streams from a real upstream', { timeout: 20_000 }, () => {
       delays.push(first.closedEarlyAt! - first.writes[VIOLATING]!);
       expect(upstream.calls.length).toBe(before + 2);
       const correction = upstream.calls[before + 1]!;
-      expect(correction.body.messages[0]!.content).toContain('always_invalid');
+      expect(correction.body.messages.find((message) => message.role === 'user')!.content).toContain('always_invalid');
       if (extra.stream) {
         const frames = sseFrames(text);
         const rejected = frames.chunks.find((chunk) => chunk.replyguard?.event === 'rejected')!;
