@@ -6,6 +6,7 @@ import { chatDelivery } from '../chat/chatDelivery';
 import { completionBody, completionHead } from '../chat/chatFrames';
 import { ChatRequestSchema, chatTurn } from '../chat/chatRequest';
 import { chatStream } from '../chat/chatStream';
+import { upstreamTools } from '../chat/upstreamTools';
 import { prepareSchema, streamReply } from '../core';
 import { json, jsonError } from '../http/jsonResponse';
 import { badRequest, hasMediaType, invalidField, readJsonBody } from '../http/requestBody';
@@ -44,6 +45,9 @@ export async function handleChatCompletions(request: Request, config: Config, co
     if (!prepared.ok) return jsonError(400, 'SCHEMA_MALFORMED', prepared.issues[0]?.message ?? 'the schema does not compile', cors, { field: 'response_format.json_schema.schema', issues: prepared.issues });
   }
 
+  const tools = turn.tools && !config.provider ? upstreamTools(config.upstreamKind, turn.tools) : turn.tools;
+  if (typeof tools === 'string') return badRequest(tools, cors, { field: tools.split(':')[0] });
+
   const abort = new AbortController();
   const onClientGone = () => abort.abort(request.signal.reason);
   if (request.signal.aborted) onClientGone();
@@ -53,7 +57,7 @@ export async function handleChatCompletions(request: Request, config: Config, co
     provider: config.provider ?? upstreamProvider(config),
     system: turn.system,
     messages: turn.messages,
-    tools: turn.tools,
+    tools,
     mentions,
     failureNotice: options.failure_notice ?? options.failureNotice ?? config.failureNotice,
     timeoutMs: config.upstreamTimeoutMs,
