@@ -1,6 +1,11 @@
 // npm start: builds everything, then runs the Worker locally in workerd (wrangler dev) on
 // http://127.0.0.1:8787 with its embedded scripted model; the demo is served at /.
+//
+// Rebuilding while it runs (npm run build, node worker/build.mjs) reloads the Worker: the build
+// renames a complete bundle into place, so wrangler never loads a half-written one (an empty Worker
+// once looped requests through wrangler's own proxy until workerd ran out of file descriptors).
 import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const env = {
   ...process.env,
@@ -14,7 +19,8 @@ const port = process.env.PORT ?? '8787';
 const built = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
-console.log(`replyguard Worker: http://127.0.0.1:${port}/ (demo), POST /v1/check, POST /v1/chat/completions, GET /v1/schema`);
-const wrangler = spawn('npx', ['wrangler', 'dev', '--config', 'worker/wrangler.toml', '--ip', '127.0.0.1', '--port', port, '--local', ...process.argv.slice(2)], { stdio: 'inherit', env });
+console.log(`replyguard Worker: http://127.0.0.1:${port}/ (demo), POST /v1/check, POST /v1/chat/completions, GET /v1/schema, PUT|GET /v1/schemas/:name`);
+const cli = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url));
+const wrangler = spawn(process.execPath, [cli, 'dev', '--config', 'worker/wrangler.toml', '--ip', '127.0.0.1', '--port', port, '--local', ...process.argv.slice(2)], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => wrangler.kill(signal));
 wrangler.on('exit', (code) => process.exit(code ?? 0));
