@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 let wrangler: ChildProcess | undefined;
 let output = '';
 let base = '';
+// Local KV and cache state of this run only, not the developer's worker/.wrangler/state.
+const invoice = { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] };
+const state = mkdtempSync(join(tmpdir(), 'replyguard-wrangler-'));
+const quiet = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,9 +44,11 @@ async function healthy(deadlineMs: number): Promise<boolean> {
 beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
-  wrangler = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', 'worker/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--local', '--show-interactive-dev-session=false', '--var', 'MAX_BODY_BYTES:4096'], {
-    env,
+  // A named schema put the way wrangler.toml documents it, into this run's local KV.
+  const put = spawnSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'kv', 'key', 'put', '--config', 'worker/wrangler.toml', '--binding', 'SCHEMAS', '--local', '--persist-to', state, 'invoice', JSON.stringify(invoice)], { env: quiet, encoding: 'utf8' });
+  expect(put.status, put.stderr).toBe(0);
+  wrangler = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', 'worker/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--local', '--persist-to', state, '--show-interactive-dev-session=false', '--var', 'MAX_BODY_BYTES:4096'], {
+    env: quiet,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -63,6 +72,7 @@ afterAll(async () => {
       // stopped on SIGTERM
     }
   }
+  rmSync(state, { recursive: true, force: true });
 });
 
 describe('wrangler dev', () => {
@@ -72,6 +82,12 @@ describe('wrangler dev', () => {
     const body = (await chat.json()) as { choices: { message: { content: string } }[] };
     expect(body.choices[0]!.message.content).toContain('[REDACTED]');
     expect((await fetch(base)).headers.get('content-type')).toContain('text/html');
+  });
+
+  it('checks against a schema put into the SCHEMAS namespace with wrangler kv key put', async () => {
+    const check = (reply: string) => fetch(`${base}/v1/check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reply, schemaRef: 'invoice' }) });
+    expect((await check('{"total": 1}')).status).toBe(200);
+    expect(await (await check('{"total": "1"}')).json()).toMatchObject({ status: 'validation_failed', meta: { schemaName: 'invoice' } });
   });
 
   it('answers the requests after a 413 on the same keep-alive connection (no 503, no reset)', async () => {
