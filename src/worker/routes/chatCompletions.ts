@@ -31,7 +31,7 @@ export async function handleChatCompletions(request: Request, config: Config, co
   if (!parsed.success) return invalidField('the request is not a chat completions request', parsed.issues, cors);
   const input = parsed.output;
   const turn = chatTurn(input);
-  if (typeof turn === 'string') return badRequest(turn, cors);
+  if (typeof turn === 'string') return badRequest(turn, cors, turn.startsWith('messages.') ? { field: turn.split(':')[0] } : {});
   const options = input.replyguard ?? {};
   if (options.progress && !input.stream) return badRequest('replyguard.progress needs stream: true', cors, { field: 'replyguard.progress' });
 
