@@ -1,12 +1,53 @@
-// The isomorphic core: web APIs only, no Node built-ins, no eval.
+// replyguard: the isomorphic core (web APIs only, no Node built-ins, no eval). This entry exports
+// what users call; the pieces behind it stay internal. Other entries: replyguard/render,
+// replyguard/worker, replyguard/ai-sdk, and the `replyguard` command.
+
+// Turns: drive a model, or check a reply you already have.
+export { checkReply, type CheckReplyOptions } from './reply/checkReply';
+export { enforceReply, type EnforceReplyOptions, type InferOutput } from './reply/enforceReply';
+export { streamReply, type StreamReplyOptions } from './reply/streamReply';
+export type { ReplyEvent } from './reply/replyEvent';
+export type { TurnOptions } from './reply/turnOptions';
+export type { SchemaRegistry } from './reply/turnPlan';
+export type { ToolInvocation, ToolRunner } from './reply/runToolCalls';
+export type { ReplyPolicies } from './reply/replyPolicies';
+export { failureNotice, DEFAULT_FAILURE_NOTICE } from './reply/failureNotice';
+export { MAX_CORRECTION_REPLY } from './reply/correctionPrompt';
+export type {
+  ReplyResult,
+  SegmentReplyResult,
+  CompletedReply,
+  RefusedReply,
+  InterruptedReply,
+  AttemptRecord,
+  ToolCall,
+  ReplyStatus,
+  ReplyStage,
+  ReplyMeta,
+  Enforcement,
+  Finding,
+  Usage,
+} from './results/replyResult';
+
+// Building blocks for hosts with a loop of their own (the Worker entry uses them too).
+export { finalizeReply, type TurnEnd } from './reply/finalizeReply';
+export { checkCustomReply, type CustomVerdict } from './reply/checkCustomReply';
+export { maskOutbound, type OutboundPolicies } from './reply/maskOutbound';
+export { prepareSchema, type CustomSchema, type PreparedSchema, type PreparedResult, type ValueValidator } from './schema/customSchema';
+export type { StandardSchemaV1, StandardResult } from './schema/standardSchema';
+
+// Issues: plain data with RFC 6901 pointers; formatting for people is separate.
 export type { Issue, IssueCode } from './issues/issue';
-export { encodePointer, appendPointer } from './issues/encodePointer';
+export { encodePointer } from './issues/encodePointer';
 export { formatIssues } from './issues/formatIssues';
 
+// Strict JSON.
 export { parseJson, type JsonValue, type ParseResult } from './json/parseJson';
 export { parseJsonBytes } from './json/parseJsonBytes';
 export { DEFAULT_JSON_LIMITS, type JsonLimits } from './json/jsonLimits';
+export type { JsonObserver, JsonKind, JsonPath, JsonRejection } from './json/jsonObserver';
 
+// The segment catalog and what is derived from it.
 export {
   MediaSchema,
   SegmentSchema,
@@ -20,53 +61,25 @@ export {
   type SegmentReply,
   type SegmentType,
 } from './segments/segmentCatalog';
-export { validateSegments, type SegmentValidation } from './segments/validateSegments';
+export { validateSegments, type SegmentValidation, type ValidateSegmentsOptions } from './segments/validateSegments';
+export { createSegmentJudge } from './segments/createSegmentJudge';
 export { segmentJsonSchema, type JsonSchema } from './segments/segmentJsonSchema';
 export { lowerJsonSchema } from './segments/lowerJsonSchema';
 export { openAiResponseFormat, anthropicReplyTool, geminiGenerationConfig, SEGMENT_SCHEMA_NAME } from './segments/providerSchemas';
 export { segmentInstruction } from './segments/segmentInstruction';
 
-export { checkReply, type CheckReplyOptions } from './reply/checkReply';
-export { finalizeReply, type TurnEnd } from './reply/finalizeReply';
-export { failureNotice, DEFAULT_FAILURE_NOTICE } from './reply/failureNotice';
-export type { ReplyResult, SegmentReplyResult, CompletedReply, RefusedReply, InterruptedReply, AttemptRecord, ToolCall, ReplyStatus, ReplyStage, ReplyMeta, Enforcement, Finding, Usage } from './results/replyResult';
-export type { ReplyPolicies } from './reply/replyPolicies';
-export { applyPolicies, type PolicyOutcome } from './reply/applyPolicies';
-export { maskOutbound, type OutboundPolicies } from './reply/maskOutbound';
-
-export { checkMentions, type MentionPolicy } from './policy/checkMentions';
-
-export { inspectMedia, type MediaProblem } from './media/inspectMedia';
-export { sniffMedia, type SniffedMedia } from './media/sniffMedia';
-export { base64Media } from './media/base64Media';
+// Policies.
+export type { MentionPolicy } from './policy/checkMentions';
 export { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_READ_TIMEOUT_MS, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, type MediaReader, type MediaSegmentType } from './media/mediaPolicy';
-
-export { scanLeaks, maskLeaks, leakRulesFor, LEAK_MASK, type LeakOptions, type MaskResult } from './leaks/maskLeaks';
+export { scanLeaks, maskLeaks, LEAK_MASK, type LeakOptions, type MaskResult } from './leaks/maskLeaks';
 export { LEAK_RULES } from './leaks/leakRules';
 export { literalSecretRule } from './leaks/literalSecretRule';
-export { scanText, candidateRules, type TextFinding } from './leaks/scanText';
-export { shannonEntropy } from './leaks/entropy';
 export type { LeakRule, Span } from './leaks/leakRule';
+export type { HostPathPolicy, HostRoot } from './hygiene/maskHostPaths';
 
-export { mapStrings } from './json/mapStrings';
-
-export { enforceReply, type EnforceReplyOptions, type InferOutput } from './reply/enforceReply';
-export { streamReply, type StreamReplyOptions } from './reply/streamReply';
-export type { ReplyEvent } from './reply/replyEvent';
-export type { TurnOptions } from './reply/turnOptions';
-export type { SchemaRegistry } from './reply/turnPlan';
-export type { ToolInvocation, ToolRunner } from './reply/runToolCalls';
-export { correctionPrompt, MAX_CORRECTION_REPLY } from './reply/correctionPrompt';
-export { checkCustomReply, type CustomVerdict } from './reply/checkCustomReply';
-export { prepareSchema, type CustomSchema, type PreparedSchema, type PreparedResult, type ValueValidator } from './schema/customSchema';
-export { checkJsonSchema } from './schema/checkJsonSchema';
-export { isStandardSchema, type StandardSchemaV1, type StandardResult } from './schema/standardSchema';
-
-export { ProviderError, type ProviderConnection, type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest } from './providers/modelProvider';
-export { openAiChatProvider, openAiChatBody, readOpenAiChatAnswer, type OpenAiChatOptions } from './providers/openAiChatProvider';
-export { anthropicProvider, anthropicBody, readAnthropicAnswer, type AnthropicOptions } from './providers/anthropicProvider';
-export { geminiProvider, geminiBody, readGeminiAnswer, type GeminiOptions } from './providers/geminiProvider';
-
-export { HYGIENE_RULES, type HygieneRule } from './hygiene/hygieneRules';
-export { findMarkup } from './hygiene/findMarkup';
-export { maskHostPaths, type HostPathPolicy, type HostRoot } from './hygiene/maskHostPaths';
+// Providers.
+export { ProviderError, type ProviderConnection, type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest, type ModelStreamEvent } from './providers/modelProvider';
+export { DEFAULT_STALL_TIMEOUT_MS, type StreamOptions } from './providers/postSse';
+export { openAiChatProvider, type OpenAiChatOptions } from './providers/openAiChatProvider';
+export { anthropicProvider, type AnthropicOptions } from './providers/anthropicProvider';
+export { geminiProvider, type GeminiOptions } from './providers/geminiProvider';
