@@ -2,13 +2,12 @@ import type { ReplyResult, SegmentReplyResult } from '../results/replyResult';
 import type { JsonSchema } from '../segments/segmentJsonSchema';
 import type { StandardSchemaV1 } from '../schema/standardSchema';
 import { streamReply } from './streamReply';
-import type { TurnOptions } from './turnOptions';
+import type { InferOutput, TurnOptions } from './turnOptions';
 
 /** Options of {@link enforceReply}. */
 export type EnforceReplyOptions = TurnOptions;
 
-/** The value type a Standard Schema validates to. */
-export type InferOutput<TSchema> = TSchema extends StandardSchemaV1<infer Output> ? Output : unknown;
+export type { InferOutput };
 
 /**
  * Drives a model through one turn and returns one `ReplyResult`, whatever happens: the answer is

@@ -1,6 +1,8 @@
 import type { Issue } from '../issues/issue';
 import type { ChatMessage, ModelRequest } from '../providers/modelProvider';
-import type { AttemptRecord, ReplyResult, ToolCall, Usage } from '../results/replyResult';
+import type { AttemptRecord, ReplyResult, SegmentReplyResult, ToolCall, Usage } from '../results/replyResult';
+import type { StandardSchemaV1 } from '../schema/standardSchema';
+import type { JsonSchema } from '../segments/segmentJsonSchema';
 import { MAX_CORRECTION_REPLY, correctionPrompt, countCodePoints } from './correctionPrompt';
 import { type EarlyCheck, earlyCheckFor } from './earlyCheck';
 import { finalizeReply, type TurnEnd } from './finalizeReply';
@@ -8,7 +10,7 @@ import { maskOutbound } from './maskOutbound';
 import { type CallOutcome, type TextChunk, modelCall } from './modelCall';
 import type { ReplyEvent } from './replyEvent';
 import { runToolCalls } from './runToolCalls';
-import type { TurnOptions } from './turnOptions';
+import type { InferOutput, TurnOptions } from './turnOptions';
 import { type AttemptVerdict, type TurnPlan, planTurn } from './turnPlan';
 
 /** Options of {@link streamReply}. */
@@ -41,6 +43,11 @@ type AttemptEnd =
  *   if (event.type === 'final') send(event.result.status === 'completed' ? event.result.value : event.result.notice);
  * }
  */
+export function streamReply<TSchema extends StandardSchemaV1>(options: StreamReplyOptions & { readonly schema: TSchema }): AsyncGenerator<ReplyEvent<ReplyResult<InferOutput<TSchema>>>, void, undefined>;
+export function streamReply(options: StreamReplyOptions & { readonly schema: JsonSchema }): AsyncGenerator<ReplyEvent, void, undefined>;
+export function streamReply(options: StreamReplyOptions & { readonly schemaRef: string }): AsyncGenerator<ReplyEvent, void, undefined>;
+export function streamReply(options: StreamReplyOptions & { readonly schema?: 'segments' | false | undefined; readonly schemaRef?: undefined }): AsyncGenerator<ReplyEvent<SegmentReplyResult>, void, undefined>;
+export function streamReply(options: StreamReplyOptions): AsyncGenerator<ReplyEvent, void, undefined>;
 export async function* streamReply(options: StreamReplyOptions): AsyncGenerator<ReplyEvent, void, undefined> {
   const startedAt = performance.now();
   try {

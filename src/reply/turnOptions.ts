@@ -2,6 +2,7 @@ import type { JsonLimits } from '../json/jsonLimits';
 import type { ChatMessage, ModelProvider } from '../providers/modelProvider';
 import type { AttemptRecord } from '../results/replyResult';
 import type { CustomSchema } from '../schema/customSchema';
+import type { StandardSchemaV1 } from '../schema/standardSchema';
 import type { ReplyPolicies } from './replyPolicies';
 import type { ToolRunner } from './runToolCalls';
 import type { SchemaRegistry } from './turnPlan';
@@ -47,3 +48,6 @@ export interface TurnOptions extends ReplyPolicies {
   /** Sees each attempt's outcome as it ends (what a correction fixed). Errors it throws are ignored. */
   readonly onAttempt?: ((record: AttemptRecord) => void) | undefined;
 }
+
+/** The value type a Standard Schema validates to. */
+export type InferOutput<TSchema> = TSchema extends StandardSchemaV1<infer Output> ? Output : unknown;
