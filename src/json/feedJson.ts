@@ -78,12 +78,14 @@ export function feedJson(state: JsonState, chunk: string, final: boolean): void 
     end = room;
     final = false;
   }
-  const at = run(state, buffer, 0, end, final);
+  // Text before the value reads nothing but its window (whitespace included), so it is not run.
+  const at = state.expect === EXPECT_PROSE ? proseWindow(state, buffer, 0, end) : run(state, buffer, 0, end, final);
   if (at === -1) return;
   const total = state.base + end;
   if (over) {
-    if (state.expect === EXPECT_PROSE) prose(state, buffer, 'INVALID_JSON', total);
-    else failJson(state, buffer, 'TOO_LARGE', total, total, 0, `the input is longer than the limit of ${state.maxLength} characters`);
+    // Proved by the first character beyond the limit; pending prose is decided by the text within it.
+    if (state.expect === EXPECT_PROSE) prose(state, buffer, 'INVALID_JSON', total + 1);
+    else failJson(state, buffer, 'TOO_LARGE', total, total + 1, 0, `the input is longer than the limit of ${state.maxLength} characters`);
   } else if (final) {
     finish(state, buffer, total);
   } else {
@@ -160,15 +162,6 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
           const message = `more text after the JSON value: "${quoteAt(state, buffer, offset, offset + 1)}"`;
           return failJson(state, buffer, 'TRAILING_TOKENS', offset, offset + 1, 0, message);
         }
-        case EXPECT_PROSE: {
-          // Only a `{` within the window matters; everything else in it is part of the prose.
-          const brace = buffer.indexOf('{', at);
-          const windowEnd = state.proseStart + PROSE_WINDOW - base;
-          if (brace !== -1 && brace < windowEnd) return prose(state, buffer, 'PROSE_AROUND_JSON', base + brace + 1);
-          if (windowEnd <= end) return prose(state, buffer, 'INVALID_JSON', base + windowEnd);
-          at = end;
-          continue;
-        }
         case EXPECT_FIRST_ELEMENT:
           if (code === CHAR_RIGHT_BRACKET) {
             token = TOKEN_CLOSE;
@@ -211,8 +204,8 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
             return failJson(state, buffer, 'CODE_FENCE', base + at, base + at + 1, 0, message);
           } else {
             state.proseStart = base + at;
-            expect = EXPECT_PROSE;
-            continue;
+            state.expect = EXPECT_PROSE;
+            return proseWindow(state, buffer, at, end);
           }
       }
       state.tokenStart = base + at;
@@ -338,6 +331,19 @@ function unexpected(state: JsonState, buffer: string, at: number, end: number, w
   const offset = state.base + at;
   if (at >= end) return failJson(state, buffer, 'INVALID_JSON', offset, offset, depth, `unexpected end of input; expected ${what}`);
   return failJson(state, buffer, 'INVALID_JSON', offset, offset + 1, depth, `expected ${what} at "${quoteAt(state, buffer, offset, offset + 1)}"`);
+}
+
+/**
+ * Text before the value, from `at` to the buffer's end: only a `{` within the window matters.
+ * Returns the buffer's end while undecided, -1 once decided.
+ */
+function proseWindow(state: JsonState, buffer: string, at: number, end: number): number {
+  const base = state.base;
+  const brace = buffer.indexOf('{', at);
+  const windowEnd = state.proseStart + PROSE_WINDOW - base;
+  if (brace !== -1 && brace < windowEnd && brace < end) return prose(state, buffer, 'PROSE_AROUND_JSON', base + brace + 1);
+  if (windowEnd <= end) return prose(state, buffer, 'INVALID_JSON', base + windowEnd);
+  return end;
 }
 
 /** Text before the value: decided when a `{` is seen within the window, or when the window (or the input) ends. */
