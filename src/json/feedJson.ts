@@ -1,50 +1,8 @@
 import type { IssueCode } from '../issues/issue';
 import { excerpt } from '../issues/excerpt';
-import {
-  CHAR_0,
-  CHAR_9,
-  CHAR_BACKTICK,
-  CHAR_BOM,
-  CHAR_COLON,
-  CHAR_COMMA,
-  CHAR_CR,
-  CHAR_LEFT_BRACE,
-  CHAR_LEFT_BRACKET,
-  CHAR_LF,
-  CHAR_LOWER_F,
-  CHAR_LOWER_N,
-  CHAR_LOWER_T,
-  CHAR_MINUS,
-  CHAR_QUOTE,
-  CHAR_RIGHT_BRACE,
-  CHAR_RIGHT_BRACKET,
-  CHAR_SPACE,
-  CHAR_TAB,
-} from './jsonChars';
+import { Char } from './jsonChars';
 import type { JsonKind, JsonRejection } from './jsonObserver';
-import {
-  EXPECT_AFTER_ELEMENT,
-  EXPECT_AFTER_MEMBER,
-  EXPECT_COLON,
-  EXPECT_DONE,
-  EXPECT_FAILED,
-  EXPECT_FIRST_ELEMENT,
-  EXPECT_FIRST_NAME,
-  EXPECT_NAME,
-  EXPECT_PROSE,
-  EXPECT_START,
-  EXPECT_VALUE,
-  type JsonObject,
-  type JsonState,
-  TOKEN_LITERAL,
-  TOKEN_NAME,
-  TOKEN_NONE,
-  TOKEN_NUMBER,
-  TOKEN_STRING,
-  TOKEN_CLOSE,
-  failJson,
-  quoteAt,
-} from './jsonState';
+import { Expect, Token, type JsonObject, type JsonState, failJson, quoteAt, unexpected } from './jsonState';
 import type { JsonValue } from './jsonValue';
 import { scanNumber } from './scanNumber';
 import { NEED_MORE, scanString } from './scanString';
@@ -67,7 +25,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * `parseJson` feeds the whole text once, a stream feeds each chunk.
  */
 export function feedJson(state: JsonState, chunk: string, final: boolean): void {
-  if (state.expect === EXPECT_FAILED) return;
+  if (state.expect === Expect.Failed) return;
   let buffer = chunk;
   let end = chunk.length;
   const room = state.maxLength - state.base;
@@ -79,12 +37,12 @@ export function feedJson(state: JsonState, chunk: string, final: boolean): void 
     final = false;
   }
   // Text before the value reads nothing but its window (whitespace included), so it is not run.
-  const at = state.expect === EXPECT_PROSE ? proseWindow(state, buffer, 0, end) : run(state, buffer, 0, end, final);
+  const at = state.expect === Expect.Prose ? proseWindow(state, buffer, 0, end) : run(state, buffer, 0, end, final);
   if (at === -1) return;
   const total = state.base + end;
   if (over) {
     // Proved by the first character beyond the limit; pending prose is decided by the text within it.
-    if (state.expect === EXPECT_PROSE) prose(state, buffer, 'INVALID_JSON', total + 1);
+    if (state.expect === Expect.Prose) prose(state, buffer, 'INVALID_JSON', total + 1);
     else failJson(state, buffer, 'TOO_LARGE', total, total + 1, 0, `the input is longer than the limit of ${state.maxLength} characters`);
   } else if (final) {
     finish(state, buffer, total);
@@ -111,67 +69,67 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
   let token = state.token;
   let fresh = false;
   for (;;) {
-    if (token === TOKEN_NONE) {
+    if (token === Token.None) {
       if (at >= end) break;
       const code = buffer.charCodeAt(at);
-      if (code <= CHAR_SPACE && (code === CHAR_SPACE || code === CHAR_LF || code === CHAR_CR || code === CHAR_TAB)) {
+      if (code <= Char.Space && (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab)) {
         at++;
         continue;
       }
       switch (expect) {
-        case EXPECT_AFTER_MEMBER:
-          if (code === CHAR_COMMA) {
-            expect = EXPECT_NAME;
+        case Expect.AfterMember:
+          if (code === Char.Comma) {
+            expect = Expect.Name;
             at++;
             continue;
           }
-          if (code !== CHAR_RIGHT_BRACE) return unexpected(state, buffer, at, end, '"," or "}" after a member', depth);
-          token = TOKEN_CLOSE;
+          if (code !== Char.RightBrace) return expected(state, buffer, at, end, expect);
+          token = Token.Close;
           break;
-        case EXPECT_AFTER_ELEMENT:
-          if (code === CHAR_COMMA) {
+        case Expect.AfterElement:
+          if (code === Char.Comma) {
             path[depth - 1] = (path[depth - 1] as number) + 1;
-            expect = EXPECT_VALUE;
+            expect = Expect.Value;
             at++;
             continue;
           }
-          if (code !== CHAR_RIGHT_BRACKET) return unexpected(state, buffer, at, end, '"," or "]" after an element', depth);
-          token = TOKEN_CLOSE;
+          if (code !== Char.RightBracket) return expected(state, buffer, at, end, expect);
+          token = Token.Close;
           break;
-        case EXPECT_COLON:
-          if (code !== CHAR_COLON) return unexpected(state, buffer, at, end, '":" after a member name', depth);
-          expect = EXPECT_VALUE;
+        case Expect.Colon:
+          if (code !== Char.Colon) return expected(state, buffer, at, end, expect);
+          expect = Expect.Value;
           at++;
           continue;
-        case EXPECT_FIRST_NAME:
-          if (code === CHAR_RIGHT_BRACE) {
-            token = TOKEN_CLOSE;
+        case Expect.FirstName:
+          if (code === Char.RightBrace) {
+            token = Token.Close;
             break;
           }
         // falls through
-        case EXPECT_NAME:
-          if (code !== CHAR_QUOTE) return unexpected(state, buffer, at, end, 'a member name in double quotes', depth - 1);
-          token = TOKEN_NAME;
+        case Expect.Name:
+          if (code !== Char.Quote) return expected(state, buffer, at, end, expect);
+          token = Token.Name;
           break;
-        case EXPECT_DONE: {
+        case Expect.Done: {
           const offset = base + at;
-          if (code === CHAR_BACKTICK) {
+          if (code === Char.Backtick) {
             const message = 'a Markdown code fence follows the JSON value; send the bare JSON object';
             return failJson(state, buffer, 'CODE_FENCE', offset, offset + 1, 0, message);
           }
           const message = `more text after the JSON value: "${quoteAt(state, buffer, offset, offset + 1)}"`;
           return failJson(state, buffer, 'TRAILING_TOKENS', offset, offset + 1, 0, message);
         }
-        case EXPECT_FIRST_ELEMENT:
-          if (code === CHAR_RIGHT_BRACKET) {
-            token = TOKEN_CLOSE;
+        case Expect.FirstElement:
+          if (code === Char.RightBracket) {
+            token = Token.Close;
             break;
           }
         // falls through
         default:
-          // EXPECT_START, EXPECT_VALUE, EXPECT_FIRST_ELEMENT: a value begins here.
-          if (code === CHAR_LEFT_BRACE || code === CHAR_LEFT_BRACKET) {
-            const isArray = code === CHAR_LEFT_BRACKET;
+          // Expect.Start, Expect.Value, Expect.FirstElement: a value begins here.
+          if (code === Char.LeftBrace || code === Char.LeftBracket) {
+            const isArray = code === Char.LeftBracket;
             const offset = base + at;
             if (depth >= state.maxDepth) {
               return failJson(state, buffer, 'TOO_DEEP', offset, offset + 1, depth, `nesting is deeper than ${state.maxDepth}`);
@@ -184,27 +142,27 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
             stack[depth] = container;
             if (isArray) path[depth] = 0;
             state.depth = ++depth;
-            expect = isArray ? EXPECT_FIRST_ELEMENT : EXPECT_FIRST_NAME;
+            expect = isArray ? Expect.FirstElement : Expect.FirstName;
             at++;
             continue;
           }
-          if (code === CHAR_QUOTE) {
-            token = TOKEN_STRING;
-          } else if (code === CHAR_MINUS || (code >= CHAR_0 && code <= CHAR_9)) {
-            token = TOKEN_NUMBER;
-          } else if (code === CHAR_LOWER_T || code === CHAR_LOWER_F || code === CHAR_LOWER_N) {
-            token = TOKEN_LITERAL;
-            state.literal = code === CHAR_LOWER_T ? 'true' : code === CHAR_LOWER_F ? 'false' : 'null';
-          } else if (expect !== EXPECT_START) {
-            return unexpected(state, buffer, at, end, 'a value', depth);
-          } else if (code === CHAR_BOM) {
+          if (code === Char.Quote) {
+            token = Token.String;
+          } else if (code === Char.Minus || (code >= Char.Digit0 && code <= Char.Digit9)) {
+            token = Token.Number;
+          } else if (code === Char.LowerT || code === Char.LowerF || code === Char.LowerN) {
+            token = Token.Literal;
+            state.text = code === Char.LowerT ? 'true' : code === Char.LowerF ? 'false' : 'null';
+          } else if (expect !== Expect.Start) {
+            return expected(state, buffer, at, end, expect);
+          } else if (code === Char.ByteOrderMark) {
             return failJson(state, buffer, 'INVALID_JSON', base + at, base + at + 1, 0, 'a byte order mark is not allowed before JSON');
-          } else if (code === CHAR_BACKTICK) {
+          } else if (code === Char.Backtick) {
             const message = 'the reply is wrapped in a Markdown code fence; send the bare JSON object';
             return failJson(state, buffer, 'CODE_FENCE', base + at, base + at + 1, 0, message);
           } else {
-            state.proseStart = base + at;
-            state.expect = EXPECT_PROSE;
+            state.tokenStart = base + at;
+            state.expect = Expect.Prose;
             return proseWindow(state, buffer, at, end);
           }
       }
@@ -212,7 +170,7 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
       fresh = true;
     }
     let value: JsonValue;
-    if (token === TOKEN_CLOSE) {
+    if (token === Token.Close) {
       value = container!;
       state.depth = --depth;
       container = depth === 0 ? undefined : stack[depth - 1];
@@ -224,23 +182,23 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
     } else {
       state.token = token;
       const next =
-        token === TOKEN_NUMBER
+        token === Token.Number
           ? scanNumber(state, buffer, at, end, final, fresh)
-          : token === TOKEN_LITERAL
+          : token === Token.Literal
             ? scanLiteral(state, buffer, at, end, final, fresh)
             : scanString(state, buffer, fresh ? at + 1 : at, end, final, fresh);
       if (next < 0) {
         if (next === NEED_MORE) state.expect = expect;
         return next;
       }
-      state.token = TOKEN_NONE;
+      state.token = Token.None;
       value = state.value;
-      if (token === TOKEN_NAME) {
+      if (token === Token.Name) {
         // The name closed: a duplicate (compared after unescaping) and `__proto__` are provable now.
         const key = value as string;
         const proof = base + next;
         path[depth - 1] = key;
-        if (expect !== EXPECT_FIRST_NAME && hasOwn.call(container, key)) {
+        if (expect !== Expect.FirstName && hasOwn.call(container, key)) {
           return failJson(state, buffer, 'DUPLICATE_KEY', state.tokenStart, proof, depth, `duplicate member name "${excerpt(key)}"`);
         }
         if (key === '__proto__' && !state.keepProto) {
@@ -250,27 +208,27 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
           const rejection = observer.member(path, depth, key);
           if (rejection !== undefined) return rejected(state, buffer, rejection, state.tokenStart, proof, depth);
         }
-        expect = EXPECT_COLON;
+        expect = Expect.Colon;
         at = next;
-        token = TOKEN_NONE;
+        token = Token.None;
         continue;
       }
       if (observer !== undefined) {
         // A number is complete only when the character after it (or the end of input) is seen.
-        const proof = base + (token === TOKEN_NUMBER && next < end ? next + 1 : next);
+        const proof = base + (token === Token.Number && next < end ? next + 1 : next);
         const kind: JsonKind = value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean');
         const rejection = observer.value(path, depth, kind, value as string | number | boolean | null);
         if (rejection !== undefined) return rejected(state, buffer, rejection, state.tokenStart, proof, depth);
       }
       at = next;
     }
-    token = TOKEN_NONE;
+    token = Token.None;
     if (depth === 0) {
       state.root = value;
-      expect = EXPECT_DONE;
+      expect = Expect.Done;
     } else if (Array.isArray(container)) {
       container.push(value);
-      expect = EXPECT_AFTER_ELEMENT;
+      expect = Expect.AfterElement;
     } else {
       const key = path[depth - 1] as string;
       if (key === '__proto__') {
@@ -280,29 +238,21 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
       } else {
         (container as JsonObject)[key] = value;
       }
-      expect = EXPECT_AFTER_MEMBER;
+      expect = Expect.AfterMember;
     }
   }
   state.expect = expect;
   return at;
 }
 
-/** Matches `true`, `false` or `null` (`state.literal`), across buffers if need be. */
+/** Matches `true`, `false` or `null` (the word in `state.text`), across buffers if need be. */
 function scanLiteral(state: JsonState, buffer: string, at: number, end: number, final: boolean, fresh: boolean): number {
-  const word = state.literal;
-  let matched = 0;
-  if (fresh) {
-    if (at + word.length <= end && buffer.startsWith(word, at)) {
-      state.value = word === 'null' ? null : word === 'true';
-      return at + word.length;
-    }
-  } else {
-    matched = state.literalMatched;
-  }
+  const word = state.text;
+  let matched = fresh ? 0 : state.step;
   for (; matched < word.length; matched++, at++) {
     if (at >= end) {
       if (!final) {
-        state.literalMatched = matched;
+        state.step = matched;
         return NEED_MORE;
       }
       break;
@@ -326,11 +276,23 @@ function rejected(state: JsonState, buffer: string, rejection: JsonRejection, of
   return failJson(state, buffer, rejection.code, offset, proof, depth, rejection.message);
 }
 
-/** Something other than `what` at `at`, or the input ended there. */
-function unexpected(state: JsonState, buffer: string, at: number, end: number, what: string, depth: number): -1 {
-  const offset = state.base + at;
-  if (at >= end) return failJson(state, buffer, 'INVALID_JSON', offset, offset, depth, `unexpected end of input; expected ${what}`);
-  return failJson(state, buffer, 'INVALID_JSON', offset, offset + 1, depth, `expected ${what} at "${quoteAt(state, buffer, offset, offset + 1)}"`);
+/** What each expectation (up to Expect.AfterMember) names in its message. */
+const EXPECTED = [
+  'a value',
+  'a value',
+  'a value',
+  '"," or "]" after an element',
+  'a member name in double quotes',
+  'a member name in double quotes',
+  '":" after a member name',
+  '"," or "}" after a member',
+];
+
+/** Something else than what `expect` allows at `at`, or the input ended there. */
+function expected(state: JsonState, buffer: string, at: number, end: number, expect: number): -1 {
+  // While a member name is awaited, the place is the object itself.
+  const depth = expect === Expect.FirstName || expect === Expect.Name ? state.depth - 1 : state.depth;
+  return unexpected(state, buffer, at, end, EXPECTED[expect]!, depth);
 }
 
 /**
@@ -340,7 +302,7 @@ function unexpected(state: JsonState, buffer: string, at: number, end: number, w
 function proseWindow(state: JsonState, buffer: string, at: number, end: number): number {
   const base = state.base;
   const brace = buffer.indexOf('{', at);
-  const windowEnd = state.proseStart + PROSE_WINDOW - base;
+  const windowEnd = state.tokenStart + PROSE_WINDOW - base;
   if (brace !== -1 && brace < windowEnd && brace < end) return prose(state, buffer, 'PROSE_AROUND_JSON', base + brace + 1);
   if (windowEnd <= end) return prose(state, buffer, 'INVALID_JSON', base + windowEnd);
   return end;
@@ -348,7 +310,7 @@ function proseWindow(state: JsonState, buffer: string, at: number, end: number):
 
 /** Text before the value: decided when a `{` is seen within the window, or when the window (or the input) ends. */
 function prose(state: JsonState, buffer: string, code: IssueCode, proof: number): -1 {
-  const offset = state.proseStart;
+  const offset = state.tokenStart;
   const quoted = quoteAt(state, buffer, offset, proof);
   const message = code === 'INVALID_JSON' ? `unexpected character at the start: "${quoted}"` : `text before the JSON value: "${quoted}"`;
   return failJson(state, buffer, code, offset, proof, 0, message);
@@ -356,32 +318,9 @@ function prose(state: JsonState, buffer: string, code: IssueCode, proof: number)
 
 /** The input ended after `buffer` (all tokens are resolved): the value must be complete. */
 function finish(state: JsonState, buffer: string, total: number): void {
-  const depth = state.depth;
-  const at = total - state.base;
-  switch (state.expect) {
-    case EXPECT_DONE:
-      state.consumed = total;
-      return;
-    case EXPECT_START:
-      failJson(state, buffer, 'INVALID_JSON', total, total, 0, 'the input is empty');
-      return;
-    case EXPECT_PROSE:
-      prose(state, buffer, 'INVALID_JSON', total);
-      return;
-    case EXPECT_FIRST_NAME:
-    case EXPECT_NAME:
-      unexpected(state, buffer, at, at, 'a member name in double quotes', depth - 1);
-      return;
-    case EXPECT_COLON:
-      unexpected(state, buffer, at, at, '":" after a member name', depth);
-      return;
-    case EXPECT_AFTER_MEMBER:
-      unexpected(state, buffer, at, at, '"," or "}" after a member', depth);
-      return;
-    case EXPECT_AFTER_ELEMENT:
-      unexpected(state, buffer, at, at, '"," or "]" after an element', depth);
-      return;
-    default:
-      unexpected(state, buffer, at, at, 'a value', depth);
-  }
+  const expect = state.expect;
+  if (expect === Expect.Done) state.consumed = total;
+  else if (expect === Expect.Start) failJson(state, buffer, 'INVALID_JSON', total, total, 0, 'the input is empty');
+  else if (expect === Expect.Prose) prose(state, buffer, 'INVALID_JSON', total);
+  else expected(state, buffer, total - state.base, total - state.base, expect);
 }

@@ -13,27 +13,31 @@ import { lineColumn } from './lineColumn';
 export const DEPTH_CEILING = 1000;
 
 /** What the machine expects next (outside a token). */
-export const EXPECT_START = 0;
-export const EXPECT_VALUE = 1;
-export const EXPECT_FIRST_ELEMENT = 2;
-export const EXPECT_AFTER_ELEMENT = 3;
-export const EXPECT_FIRST_NAME = 4;
-export const EXPECT_NAME = 5;
-export const EXPECT_COLON = 6;
-export const EXPECT_AFTER_MEMBER = 7;
-export const EXPECT_DONE = 8;
-/** Text before the value: waiting to decide between PROSE_AROUND_JSON and INVALID_JSON. */
-export const EXPECT_PROSE = 9;
-export const EXPECT_FAILED = 10;
+export const enum Expect {
+  Start,
+  Value,
+  FirstElement,
+  AfterElement,
+  FirstName,
+  Name,
+  Colon,
+  AfterMember,
+  Done,
+  /** Text before the value: waiting to decide between PROSE_AROUND_JSON and INVALID_JSON. */
+  Prose,
+  Failed,
+}
 
-/** The token a buffer ended inside (resumed by the next buffer). */
-export const TOKEN_NONE = 0;
-export const TOKEN_STRING = 1;
-export const TOKEN_NAME = 2;
-export const TOKEN_NUMBER = 3;
-export const TOKEN_LITERAL = 4;
-/** Not a token: a closing bracket, completed like a value. */
-export const TOKEN_CLOSE = 5;
+/** The token in progress (one a buffer ended inside is resumed by the next buffer). */
+export const enum Token {
+  None,
+  String,
+  Name,
+  Number,
+  Literal,
+  /** Not a token: a closing bracket, completed like a value. */
+  Close,
+}
 
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -57,31 +61,30 @@ export interface JsonState {
   /** Member names and indices of the open containers; `path[0..depth)` is the current place. */
   readonly path: (string | number)[];
   root: JsonValue;
-  /** The token in progress when a buffer ended, and where it began (absolute). */
+  /** The token in progress when a buffer ended, and where it began (absolute); in Expect.Prose,
+   * where the text before the value began. */
   token: number;
   tokenStart: number;
   /** A completed token's value, handed from a scanner to the machine. */
   value: JsonValue;
-  /** A string crossing buffers: the decoded text so far (`text`, then `units[0..count)`). */
+  // A token cut by a buffer's end keeps its progress in the fields below; each scanner reads
+  // them back only for the token it saved, so they are shared between the kinds of token.
+  /** The token's text so far: a string's decoded text (then `units[0..count)`), a number's
+   * characters, a literal's whole word. */
   text: string;
-  readonly units: number[];
+  /** Where the token is in its grammar: a string's escape (0 none, 1 after `\`, 2..5 inside
+   * `\uXXXX`), a number's step, how many characters of a literal matched. */
+  step: number;
+  /** A sum in progress: the code unit of a `\u` escape, a number's integer part. */
+  sum: number;
+  /** How many: a string's pending decoded code units, a number's integer digits. */
   count: number;
-  /** Escape progress: 0 none, 1 after `\`, 2..5 after `\u` and that many hex digits minus 2. */
-  escape: number;
-  unit: number;
+  /** A string's pending decoded code units. */
+  readonly units: number[];
+  /** Where a string's escape began. */
   escapeStart: number;
-  /** A high surrogate whose low half has not arrived yet. */
+  /** A string's high surrogate whose low half has not arrived yet. */
   high: boolean;
-  /** A number crossing buffers: its grammar position, raw text so far and integer digits. */
-  numberState: number;
-  numberText: string;
-  numberInteger: number;
-  numberDigits: number;
-  /** A literal crossing buffers: the word and how many of its characters matched. */
-  literal: string;
-  literalMatched: number;
-  /** Where text before the value began (EXPECT_PROSE). */
-  proseStart: number;
   /** The first violation, and how many characters were read when it became provable. */
   issue: Issue | undefined;
   consumed: number;
@@ -96,28 +99,21 @@ export function createJsonState(limits: Partial<JsonLimits> | undefined, observe
     observer,
     base: 0,
     seen: [],
-    expect: EXPECT_START,
+    expect: Expect.Start,
     depth: 0,
     stack: [],
     path: [],
     root: null,
-    token: TOKEN_NONE,
+    token: Token.None,
     tokenStart: 0,
     value: null,
     text: '',
-    units: [],
+    step: 0,
+    sum: 0,
     count: 0,
-    escape: 0,
-    unit: 0,
+    units: [],
     escapeStart: 0,
     high: false,
-    numberState: 0,
-    numberText: '',
-    numberInteger: 0,
-    numberDigits: 0,
-    literal: '',
-    literalMatched: 0,
-    proseStart: 0,
     issue: undefined,
     consumed: 0,
   };
@@ -149,6 +145,13 @@ export function failJson(state: JsonState, buffer: string, code: IssueCode, offs
   const { line, column } = lineColumn(textUpTo(state, buffer, end), offset);
   state.issue = { code, path: encodePointer(state.path.slice(0, depth)), message, offset, line, column };
   state.consumed = end;
-  state.expect = EXPECT_FAILED;
+  state.expect = Expect.Failed;
   return -1;
+}
+
+/** Something other than `what` at `at` (in the buffer), or the input ended there. */
+export function unexpected(state: JsonState, buffer: string, at: number, end: number, what: string, depth: number): -1 {
+  const offset = state.base + at;
+  if (at >= end) return failJson(state, buffer, 'INVALID_JSON', offset, offset, depth, `unexpected end of input; expected ${what}`);
+  return failJson(state, buffer, 'INVALID_JSON', offset, offset + 1, depth, `expected ${what} at "${quoteAt(state, buffer, offset, offset + 1)}"`);
 }

@@ -25,7 +25,10 @@ export type ParseResult = { readonly ok: true; readonly value: JsonValue } | { r
 export function parseJson(source: string, limits: Partial<JsonLimits> = DEFAULT_JSON_LIMITS): ParseResult {
   const state = createJsonState(limits, undefined);
   // JavaScript callers can pass anything; the boundary still answers with an issue, not a throw.
-  if (typeof source !== 'string') return notText(source);
+  if (typeof source !== 'string') {
+    const message = `the input is ${source === null ? 'null' : typeof source}, not text`;
+    return { ok: false, issue: { code: 'INVALID_JSON', path: '', message, offset: 0, line: 1, column: 1 } };
+  }
   feedJson(state, source, true);
   return jsonResult(state);
 }
@@ -33,10 +36,4 @@ export function parseJson(source: string, limits: Partial<JsonLimits> = DEFAULT_
 /** The verdict of a machine that has read all its input. */
 export function jsonResult(state: JsonState): ParseResult {
   return state.issue === undefined ? { ok: true, value: state.root } : { ok: false, issue: state.issue };
-}
-
-/** The issue for input that is not a string at all. */
-export function notText(input: unknown): ParseResult {
-  const message = `the input is ${input === null ? 'null' : typeof input}, not text`;
-  return { ok: false, issue: { code: 'INVALID_JSON', path: '', message, offset: 0, line: 1, column: 1 } };
 }

@@ -1,20 +1,6 @@
 import { excerpt } from '../issues/excerpt';
-import {
-  CHAR_BACKSLASH,
-  CHAR_LOWER_B,
-  CHAR_LOWER_F,
-  CHAR_LOWER_N,
-  CHAR_LOWER_R,
-  CHAR_LOWER_T,
-  CHAR_LOWER_U,
-  CHAR_QUOTE,
-  CHAR_SLASH,
-  CHAR_SPACE,
-  HIGH_SURROGATE_MIN,
-  LOW_SURROGATE_MIN,
-  SURROGATE_MAX,
-} from './jsonChars';
-import { type JsonState, TOKEN_NAME, failJson } from './jsonState';
+import { Char } from './jsonChars';
+import { Token, type JsonState, failJson } from './jsonState';
 
 /** A scanner's answer when the buffer ended inside its token (the state is saved). */
 export const NEED_MORE = -2;
@@ -40,19 +26,19 @@ function hexDigit(code: number): number {
 /** The unit a one-letter escape stands for (`\n` → 10), or -1 (`u` and invalid letters). */
 function simpleEscape(code: number): number {
   switch (code) {
-    case CHAR_QUOTE:
-    case CHAR_BACKSLASH:
-    case CHAR_SLASH:
+    case Char.Quote:
+    case Char.Backslash:
+    case Char.Slash:
       return code;
-    case CHAR_LOWER_B:
+    case Char.LowerB:
       return 0x08;
-    case CHAR_LOWER_F:
+    case Char.LowerF:
       return 0x0c;
-    case CHAR_LOWER_N:
+    case Char.LowerN:
       return 0x0a;
-    case CHAR_LOWER_R:
+    case Char.LowerR:
       return 0x0d;
-    case CHAR_LOWER_T:
+    case Char.LowerT:
       return 0x09;
     default:
       return -1;
@@ -71,57 +57,58 @@ function simpleEscape(code: number): number {
  */
 export function scanString(state: JsonState, buffer: string, at: number, end: number, final: boolean, fresh: boolean): number {
   const head = fresh ? '' : state.text;
-  if (!fresh && (state.count !== 0 || state.escape !== 0 || state.high)) return scanEscaped(state, buffer, at, end, final, head);
+  if (!fresh && (state.count !== 0 || state.step !== 0 || state.high)) return scanEscaped(state, buffer, at, end, final, false, head);
   const start = at;
   while (at < end) {
     const code = buffer.charCodeAt(at);
-    if (code > CHAR_BACKSLASH) {
+    if (code > Char.Backslash) {
       // Lower-case letters and most non-ASCII text: only a surrogate needs a look.
-      if (code < HIGH_SURROGATE_MIN || code > SURROGATE_MAX) at++;
+      if (code < Char.HighSurrogateMin || code > Char.SurrogateMax) at++;
       // A well-formed pair stays on the fast path; anything else is decided below.
-      else if (code < LOW_SURROGATE_MIN && (buffer.charCodeAt(at + 1) & 0xfc00) === LOW_SURROGATE_MIN) at += 2;
+      else if (code < Char.LowSurrogateMin && (buffer.charCodeAt(at + 1) & 0xfc00) === Char.LowSurrogateMin) at += 2;
       else break;
-    } else if (code === CHAR_QUOTE) {
+    } else if (code === Char.Quote) {
       state.value = fresh ? buffer.slice(start, at) : head + buffer.slice(start, at);
       return at + 1;
-    } else if (code >= CHAR_SPACE && code !== CHAR_BACKSLASH) {
+    } else if (code >= Char.Space && code !== Char.Backslash) {
       at++;
     } else {
       break;
     }
   }
-  return scanEscaped(state, buffer, at, end, final, at === start ? head : head + buffer.slice(start, at));
+  return scanEscaped(state, buffer, at, end, final, fresh, at === start ? head : head + buffer.slice(start, at));
 }
 
 /**
  * The general path: escapes, surrogates, control characters and buffer ends. Decoded text is
  * `head` followed by the pending units (`state.units[0..count)`), both kept across buffers. An
  * escape that lies wholly in the buffer is decoded at once; one cut by the buffer's end is carried
- * in `state.escape`/`state.unit` and finished one character at a time, with the same verdicts.
+ * in `state.step`/`state.sum` and finished one character at a time, with the same verdicts.
  */
-function scanEscaped(state: JsonState, buffer: string, at: number, end: number, final: boolean, head: string): number {
-  const depth = state.token === TOKEN_NAME ? state.depth - 1 : state.depth;
+function scanEscaped(state: JsonState, buffer: string, at: number, end: number, final: boolean, fresh: boolean, head: string): number {
+  const depth = state.token === Token.Name ? state.depth - 1 : state.depth;
   const base = state.base;
   const units = state.units;
-  let count = state.count;
-  let escape = state.escape;
-  let unit = state.unit;
-  let high = state.high;
+  // A fresh string starts clean; the fields hold a resumed string's progress (or another token's).
+  let count = fresh ? 0 : state.count;
+  let escape = fresh ? 0 : state.step;
+  let unit = state.sum;
+  let high = fresh ? false : state.high;
   for (;;) {
     if (escape === 0 && !high) {
       // The common units: plain runs and whole escapes that are not surrogates.
       while (at < end) {
         let code = buffer.charCodeAt(at);
-        if (code === CHAR_BACKSLASH) {
+        if (code === Char.Backslash) {
           const letter = buffer.charCodeAt(at + 1);
-          if (letter === CHAR_LOWER_U) {
+          if (letter === Char.LowerU) {
             if (at + 6 > end) break;
             code =
               (hexDigit(buffer.charCodeAt(at + 2)) << 12) |
               (hexDigit(buffer.charCodeAt(at + 3)) << 8) |
               (hexDigit(buffer.charCodeAt(at + 4)) << 4) |
               hexDigit(buffer.charCodeAt(at + 5));
-            if (code < 0 || (code >= HIGH_SURROGATE_MIN && code <= SURROGATE_MAX)) break;
+            if (code < 0 || (code >= Char.HighSurrogateMin && code <= Char.SurrogateMax)) break;
             at += 6;
           } else {
             code = simpleEscape(letter);
@@ -129,10 +116,10 @@ function scanEscaped(state: JsonState, buffer: string, at: number, end: number, 
             at += 2;
           }
           units[count++] = code;
-        } else if (code >= CHAR_SPACE && code !== CHAR_QUOTE && (code < HIGH_SURROGATE_MIN || code > SURROGATE_MAX)) {
+        } else if (code >= Char.Space && code !== Char.Quote && (code < Char.HighSurrogateMin || code > Char.SurrogateMax)) {
           const run = at;
           do code = buffer.charCodeAt(++at);
-          while (code >= CHAR_SPACE && code !== CHAR_QUOTE && code !== CHAR_BACKSLASH && (code < HIGH_SURROGATE_MIN || code > SURROGATE_MAX));
+          while (code >= Char.Space && code !== Char.Quote && code !== Char.Backslash && (code < Char.HighSurrogateMin || code > Char.SurrogateMax));
           if (at - run >= LONG_RUN) {
             if (count !== 0) head += decode(units, count);
             count = 0;
@@ -155,8 +142,8 @@ function scanEscaped(state: JsonState, buffer: string, at: number, end: number, 
       if (!final) {
         state.text = head;
         state.count = count;
-        state.escape = escape;
-        state.unit = unit;
+        state.step = escape;
+        state.sum = unit;
         state.high = high;
         return NEED_MORE;
       }
@@ -166,19 +153,16 @@ function scanEscaped(state: JsonState, buffer: string, at: number, end: number, 
     }
     let code = buffer.charCodeAt(at);
     if (escape === 0) {
-      if (code === CHAR_BACKSLASH) {
+      if (code === Char.Backslash) {
         // Cut by the buffer's end, invalid, or a surrogate: decided one character at a time.
         escape = 1;
         state.escapeStart = base + at;
         at++;
         continue;
-      } else if (code === CHAR_QUOTE && !high) {
+      } else if (code === Char.Quote && !high) {
         state.value = head + decode(units, count);
-        state.count = 0;
-        state.escape = 0;
-        state.high = false;
         return at + 1;
-      } else if (code < CHAR_SPACE) {
+      } else if (code < Char.Space) {
         const hex = code.toString(16).padStart(4, '0');
         return failJson(state, buffer, 'INVALID_JSON', base + at, base + at + 1, depth, `unescaped control character U+${hex} in a string`);
       } else {
@@ -189,7 +173,7 @@ function scanEscaped(state: JsonState, buffer: string, at: number, end: number, 
       if (code >= 0) {
         escape = 0;
         at++;
-      } else if (buffer.charCodeAt(at) === CHAR_LOWER_U) {
+      } else if (buffer.charCodeAt(at) === Char.LowerU) {
         escape = 2;
         unit = 0;
         at++;
@@ -209,10 +193,10 @@ function scanEscaped(state: JsonState, buffer: string, at: number, end: number, 
     }
     // The unit (raw or escaped) ends at `at`. I-JSON: only valid Unicode, so a surrogate must pair.
     if (high) {
-      if (code < LOW_SURROGATE_MIN || code > SURROGATE_MAX) return loneSurrogate(state, buffer, base + at, depth);
+      if (code < Char.LowSurrogateMin || code > Char.SurrogateMax) return loneSurrogate(state, buffer, base + at, depth);
       high = false;
-    } else if (code >= HIGH_SURROGATE_MIN && code <= SURROGATE_MAX) {
-      if (code >= LOW_SURROGATE_MIN) return loneSurrogate(state, buffer, base + at, depth);
+    } else if (code >= Char.HighSurrogateMin && code <= Char.SurrogateMax) {
+      if (code >= Char.LowSurrogateMin) return loneSurrogate(state, buffer, base + at, depth);
       high = true;
     }
     units[count++] = code;
