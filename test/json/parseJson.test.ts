@@ -103,6 +103,12 @@ describe('parseJson', () => {
     }
   });
 
+  it('honours no depth beyond 1,000, which recursive readers of the value could not walk', () => {
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(parseJson(deep(1000), { maxDepth: 5000 }).ok).toBe(true);
+    expect(issueOf(deep(1001), { maxDepth: 5000 })).toMatchObject({ code: 'TOO_DEEP', offset: 1000, message: 'nesting is deeper than 1000' });
+  });
+
   it('quotes only a short excerpt in messages', () => {
     const long = 'x'.repeat(10_000);
     expect(issueOf(`{"a":1} ${long}`).message.length).toBeLessThan(100);

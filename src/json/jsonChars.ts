@@ -1,0 +1,37 @@
+/**
+ * Character codes, named so the scanners read like the grammar. A `const enum`: the bundler
+ * writes the numbers in place, so a comparison never loads a variable.
+ */
+export const enum Char {
+  Tab = 0x09,
+  LineFeed = 0x0a,
+  CarriageReturn = 0x0d,
+  Space = 0x20,
+  Quote = 0x22,
+  Plus = 0x2b,
+  Comma = 0x2c,
+  Minus = 0x2d,
+  Dot = 0x2e,
+  Slash = 0x2f,
+  Digit0 = 0x30,
+  Digit9 = 0x39,
+  Colon = 0x3a,
+  UpperE = 0x45,
+  LeftBracket = 0x5b,
+  Backslash = 0x5c,
+  RightBracket = 0x5d,
+  Backtick = 0x60,
+  LowerB = 0x62,
+  LowerE = 0x65,
+  LowerF = 0x66,
+  LowerN = 0x6e,
+  LowerR = 0x72,
+  LowerT = 0x74,
+  LowerU = 0x75,
+  LeftBrace = 0x7b,
+  RightBrace = 0x7d,
+  HighSurrogateMin = 0xd800,
+  LowSurrogateMin = 0xdc00,
+  SurrogateMax = 0xdfff,
+  ByteOrderMark = 0xfeff,
+}

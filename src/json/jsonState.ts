@@ -1,0 +1,157 @@
+import type { Issue, IssueCode } from '../issues/issue';
+import { encodePointer } from '../issues/encodePointer';
+import { excerpt } from '../issues/excerpt';
+import { type JsonLimits, DEFAULT_JSON_LIMITS } from './jsonLimits';
+import type { JsonObserver } from './jsonObserver';
+import type { JsonValue } from './jsonValue';
+import { lineColumn } from './lineColumn';
+
+/**
+ * Values deeper than this cannot be walked by recursive code (JSON.stringify throws near 5,000
+ * levels on Node 20, and so do validators), so no `maxDepth` is honoured beyond it.
+ */
+export const DEPTH_CEILING = 1000;
+
+/** What the machine expects next (outside a token). */
+export const enum Expect {
+  Start,
+  Value,
+  FirstElement,
+  AfterElement,
+  FirstName,
+  Name,
+  Colon,
+  AfterMember,
+  Done,
+  /** Text before the value: waiting to decide between PROSE_AROUND_JSON and INVALID_JSON. */
+  Prose,
+  Failed,
+}
+
+/** The token in progress (one a buffer ended inside is resumed by the next buffer). */
+export const enum Token {
+  None,
+  String,
+  Name,
+  Number,
+  Literal,
+  /** Not a token: a closing bracket, completed like a value. */
+  Close,
+}
+
+export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * The whole state of one strict JSON parse: the grammar position, the open containers, and the
+ * token a buffer ended inside. Plain data with a fixed shape; the scanners read and update it.
+ */
+export interface JsonState {
+  readonly maxLength: number;
+  readonly maxDepth: number;
+  readonly keepProto: boolean;
+  readonly observer: JsonObserver | undefined;
+  /** The absolute offset of the current buffer's first character. */
+  base: number;
+  /** The earlier buffers: an issue's line, column and excerpt are computed over all text seen. */
+  readonly seen: string[];
+  expect: number;
+  /** How many containers are open. */
+  depth: number;
+  readonly stack: (JsonValue[] | JsonObject)[];
+  /** Member names and indices of the open containers; `path[0..depth)` is the current place. */
+  readonly path: (string | number)[];
+  root: JsonValue;
+  /** The token in progress when a buffer ended, and where it began (absolute); in Expect.Prose,
+   * where the text before the value began. */
+  token: number;
+  tokenStart: number;
+  /** A completed token's value, handed from a scanner to the machine. */
+  value: JsonValue;
+  // A token cut by a buffer's end keeps its progress in the fields below; each scanner reads
+  // them back only for the token it saved, so they are shared between the kinds of token.
+  /** The token's text so far: a string's decoded text (then `units[0..count)`), a number's
+   * characters, a literal's whole word. */
+  text: string;
+  /** Where the token is in its grammar: a string's escape (0 none, 1 after `\`, 2..5 inside
+   * `\uXXXX`), a number's step, how many characters of a literal matched. */
+  step: number;
+  /** A sum in progress: the code unit of a `\u` escape, a number's integer part. */
+  sum: number;
+  /** How many: a string's pending decoded code units, a number's integer digits. */
+  count: number;
+  /** A string's pending decoded code units. */
+  readonly units: number[];
+  /** Where a string's escape began. */
+  escapeStart: number;
+  /** A string's high surrogate whose low half has not arrived yet. */
+  high: boolean;
+  /** The first violation, and how many characters were read when it became provable. */
+  issue: Issue | undefined;
+  consumed: number;
+}
+
+/** A fresh state for one parse. */
+export function createJsonState(limits: Partial<JsonLimits> | undefined, observer: JsonObserver | undefined): JsonState {
+  return {
+    maxLength: limits?.maxLength ?? DEFAULT_JSON_LIMITS.maxLength,
+    maxDepth: Math.min(limits?.maxDepth ?? DEFAULT_JSON_LIMITS.maxDepth, DEPTH_CEILING),
+    keepProto: limits?.protoKey === 'keep',
+    observer,
+    base: 0,
+    seen: [],
+    expect: Expect.Start,
+    depth: 0,
+    stack: [],
+    path: [],
+    root: null,
+    token: Token.None,
+    tokenStart: 0,
+    value: null,
+    text: '',
+    step: 0,
+    sum: 0,
+    count: 0,
+    units: [],
+    escapeStart: 0,
+    high: false,
+    issue: undefined,
+    consumed: 0,
+  };
+}
+
+/**
+ * The text read up to `end` (absolute): earlier buffers and the current one. Only failures call
+ * it, so issues are located over all text seen without the hot path tracking lines.
+ */
+function textUpTo(state: JsonState, buffer: string, end: number): string {
+  const head = state.seen.length === 0 ? '' : state.seen.join('');
+  return head + buffer.slice(0, end - state.base);
+}
+
+/**
+ * A short excerpt around `offset` of the text read up to `end`. It never looks past `end`, the
+ * character that proved the violation, so a stream quotes exactly what the whole-text parse quotes.
+ */
+export function quoteAt(state: JsonState, buffer: string, offset: number, end: number): string {
+  return excerpt(textUpTo(state, buffer, end), offset);
+}
+
+/**
+ * Records the first violation: `offset` is where it is located, `end` how many characters had been
+ * read when it became provable, `depth` how much of the path names its place. Always returns -1,
+ * the scanners' "stop" position.
+ */
+export function failJson(state: JsonState, buffer: string, code: IssueCode, offset: number, end: number, depth: number, message: string): -1 {
+  const { line, column } = lineColumn(textUpTo(state, buffer, end), offset);
+  state.issue = { code, path: encodePointer(state.path.slice(0, depth)), message, offset, line, column };
+  state.consumed = end;
+  state.expect = Expect.Failed;
+  return -1;
+}
+
+/** Something other than `what` at `at` (in the buffer), or the input ended there. */
+export function unexpected(state: JsonState, buffer: string, at: number, end: number, what: string, depth: number): -1 {
+  const offset = state.base + at;
+  if (at >= end) return failJson(state, buffer, 'INVALID_JSON', offset, offset, depth, `unexpected end of input; expected ${what}`);
+  return failJson(state, buffer, 'INVALID_JSON', offset, offset + 1, depth, `expected ${what} at "${quoteAt(state, buffer, offset, offset + 1)}"`);
+}

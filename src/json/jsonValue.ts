@@ -1,0 +1,2 @@
+/** A JSON value as the strict parser produces it. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
