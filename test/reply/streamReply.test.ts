@@ -293,3 +293,67 @@ describe('custom schemas', () => {
     }
   });
 });
+
+describe('early reject', () => {
+  const segment = (i: number) => `{"type":"text","data":{"text":"part ${i} of a long answer"}}`;
+  const longValid = `{"segments":[${Array.from({ length: 40 }, (_, i) => segment(i)).join(',')}]}`;
+  const at = (fraction: number) => {
+    const cut = longValid.indexOf('{"type"', Math.floor(longValid.length * fraction));
+    return `${longValid.slice(0, cut)}{"type":"html","data":{"html":"x"}},${longValid.slice(cut)}`;
+  };
+
+  it.each([0.1, 0.5, 0.9])('cuts off an answer that turns invalid at %d of its length, within one chunk, and corrects', async (fraction) => {
+    const bad = at(fraction);
+    const violation = bad.indexOf('"html"') + '"html"'.length;
+    const parts = chunks(bad, 16);
+    const { provider, requests, sentBeforeAbort } = streaming([parts, chunks(good, 16)]);
+    const events = await collect(streamReply({ provider, messages: user }));
+    const rejected = events.find((event) => event.type === 'rejected');
+    expect(rejected).toMatchObject({ type: 'rejected', attempt: 1, stage: 'model', issue: { code: 'UNKNOWN_SEGMENT_TYPE' } });
+    const offset = rejected?.type === 'rejected' ? rejected.offset : -1;
+    expect(offset).toBeGreaterThanOrEqual(violation - 1);
+    expect(offset).toBeLessThanOrEqual(violation + 16);
+    expect(sentBeforeAbort[0]).toBeLessThanOrEqual(Math.ceil(violation / 16) + 1);
+    expect(sentBeforeAbort[0]).toBeLessThan(parts.length);
+    const result = finalOf(events);
+    expect(result).toMatchObject({ status: 'completed', meta: { attempts: 2, stage: 'correction', history: [{ attempt: 1, rejectedAt: offset }, { attempt: 2 }] } });
+    // The correction names the early issue and quotes what was read, not more.
+    const prompt = requests[1]!.messages[0]!.content;
+    expect(prompt).toContain('UNKNOWN_SEGMENT_TYPE');
+    expect(prompt).not.toContain(bad.slice(offset + 20, offset + 60));
+  });
+
+  it('never cuts off a valid answer, however it is chunked', async () => {
+    for (const size of [1, 2, 3, 7, 16, 64]) {
+      const { provider } = streaming([chunks(longValid, size)]);
+      const events = await collect(streamReply({ provider, messages: user }));
+      expect(events.some((event) => event.type === 'rejected'), `chunks of ${size}`).toBe(false);
+      expect(finalOf(events).status).toBe('completed');
+    }
+  });
+
+  it('judges custom schemas by the strict parser while they stream', async () => {
+    const schema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };
+    const { provider, sentBeforeAbort } = streaming([['{"n":1}', ' trailing', ' words', ' never', ' read'], ['{"n":2}']]);
+    const events = await collect(streamReply({ provider, messages: user, schema }));
+    expect(events.find((event) => event.type === 'rejected')).toMatchObject({ issue: { code: 'TRAILING_TOKENS', offset: 8 }, offset: 9 });
+    expect(sentBeforeAbort[0]).toBe(2);
+    expect(finalOf(events)).toMatchObject({ status: 'completed', value: { n: 2 } });
+  });
+
+  it('lets a step that was offered tools start with prose, and judges the text step whole', async () => {
+    const { provider } = streaming([['Let me look that up. ', { type: 'tool_call', call: { id: 'c1', name: 'weather', arguments: '{}' } }], chunks(good, 4)]);
+    const events = await collect(streamReply({ provider, messages: user, tools, runTool: () => 'sunny' }));
+    expect(events.some((event) => event.type === 'rejected')).toBe(false);
+    expect(finalOf(events)).toMatchObject({ status: 'completed', meta: { attempts: 1 } });
+  });
+
+  it('a second invalid answer cut off early ends with the notice', async () => {
+    const { provider } = streaming([['```json\n', good], ['Sure! ', good]]);
+    const events = await collect(streamReply({ provider, messages: user }));
+    expect(events.filter((event) => event.type === 'rejected').map((event) => (event.type === 'rejected' ? event.issue.code : ''))).toEqual(['CODE_FENCE', 'PROSE_AROUND_JSON']);
+    const result = finalOf(events);
+    expect(result).toMatchObject({ status: 'validation_failed', meta: { attempts: 2 } });
+    expect(result.notice).toBeDefined();
+  });
+});
