@@ -4,7 +4,6 @@ import { aiSdkProvider } from '../../src/ai-sdk/aiSdkProvider';
 import type { ModelStreamEvent } from '../../src/providers/modelProvider';
 import { enforceReply } from '../../src/reply/enforceReply';
 import type { ReplyEvent } from '../../src/reply/replyEvent';
-import { earlyCheckFor } from '../../src/reply/earlyCheck';
 import { streamReply } from '../../src/reply/streamReply';
 import { generating, promptOf, streaming } from './mockModels';
 
@@ -43,8 +42,7 @@ describe('aiSdkProvider', () => {
     expect(model.doStreamCalls).toHaveLength(2);
   });
 
-  // Runs once the core's early check is wired (src/reply/earlyCheck.ts returns one for segments).
-  it.runIf(earlyCheckFor('segments', undefined) !== undefined)('is cut off at once by streamReply when provably invalid, and the correction starts', async () => {
+  it('is cut off at once by streamReply when provably invalid, and the correction starts', async () => {
     const fenced = '```json\n' + good + '\n```';
     const { model, state } = streaming([fenced, good], 2);
     const seen: ReplyEvent[] = [];

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { Miniflare } from 'miniflare';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { earlyCheckFor } from '../../src/reply/earlyCheck';
 import { type UpstreamCall, chunksOf, fakeUpstream } from './fakeUpstream';
 import { sseFrames } from './sseFrames';
 
@@ -88,9 +87,8 @@ describe('the Worker streams from a real upstream', { timeout: 20_000 }, () => {
     }
   });
 
-  // Early reject needs the streamed check of the core (the push parser and the segment judge);
-  // this runs as soon as earlyCheckFor returns one.
-  it.skipIf(earlyCheckFor('segments', undefined) === undefined)('cancels the upstream at once when the reply turns provably invalid, then corrects it', async () => {
+  // Early reject: the push parser and the segment judge decide while the upstream still writes.
+  it('cancels the upstream at once when the reply turns provably invalid, then corrects it', async () => {
     const delays: number[] = [];
     for (const extra of [{}, { stream: true, replyguard: { progress: true } }]) {
       const before = upstream.calls.length;
