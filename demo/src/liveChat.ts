@@ -35,14 +35,11 @@ async function turn(message: string, mentions: string[], log: HTMLElement, rende
   const scroll = () => void (log.scrollTop = log.scrollHeight);
   scroll();
   try {
-    const ask = (stream: boolean) => fetch('/v1/chat/completions', {
+    const response = await fetch('/v1/chat/completions', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ role: 'user', content: message }], ...(stream ? { stream: true } : {}), replyguard: stream ? { mentions, progress: true } : { mentions } }),
+      body: JSON.stringify({ messages: [{ role: 'user', content: message }], stream: true, replyguard: { mentions, progress: true } }),
     });
-    let response = await ask(true);
-    // A Worker without streaming refuses `stream` (400): ask it once more for the whole answer.
-    if (response.status === 400) response = await ask(false);
     let progress = false;
     let received = 0;
     for await (const event of readCompletion(response)) {

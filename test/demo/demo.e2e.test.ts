@@ -183,6 +183,9 @@ describe('the demo page in Chromium', () => {
     await page.waitForSelector('#chat-log .bubble.bot:not(.pending)', { timeout: 10_000 });
     expect(await page.textContent('#chat-log .bubble.bot')).toContain('Corrected.');
     expect(await page.textContent('#chat-log .bubble.bot small')).toContain('completed · 2 call(s)');
+    // Streamed through the Worker: each attempt shown as it happened, the fenced one cut off early.
+    expect(await page.locator('#chat-log li.attempt').count()).toBe(2);
+    expect(await page.textContent('#chat-log li.attempt[data-attempt="1"]')).toContain('cut off early');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${artifacts}demo-phone.png`, fullPage: true });
