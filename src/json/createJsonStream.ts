@@ -46,13 +46,13 @@ export function createJsonStream(limits?: Partial<JsonLimits>, observer?: JsonOb
     },
     end(): ParseResult {
       if (result === undefined) {
-        feedJson(state, '', true);
+        if (state.issue === undefined) feedJson(state, '', true);
         result = jsonResult(state);
       }
       return result;
     },
     get offset(): number {
-      return state.issue === undefined ? state.base : state.consumed;
+      return state.issue === undefined ? state.base + state.carried.length : state.consumed;
     },
   };
 }

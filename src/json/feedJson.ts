@@ -16,23 +16,20 @@ import { NEED_MORE, scanString } from './scanString';
  */
 export const PROSE_WINDOW = 64;
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /**
  * Feeds the next piece of text to the strict JSON state machine. `final` says it is the last
  * piece: the machine then resolves what is open (a number ends, a string is unterminated…).
- * On a violation `state.issue` is set and every later call does nothing. This is the one parser:
+ * On a violation `state.issue` is set; the caller feeds nothing more. This is the one parser:
  * `parseJson` feeds the whole text once, a stream feeds each chunk.
  */
 export function feedJson(state: JsonState, chunk: string, final: boolean): void {
-  if (state.expect === Expect.Failed) return;
-  let buffer = chunk;
-  let end = chunk.length;
+  let buffer = state.carried === '' ? chunk : state.carried + chunk;
+  let end = buffer.length;
   const room = state.maxLength - state.base;
   const over = end > room;
   if (over) {
     // Text beyond the limit is never scanned: the verdict on it is TOO_LARGE, located where it begins.
-    buffer = chunk.slice(0, room);
+    buffer = buffer.slice(0, room);
     end = room;
     final = false;
   }
@@ -47,8 +44,12 @@ export function feedJson(state: JsonState, chunk: string, final: boolean): void 
   } else if (final) {
     finish(state, buffer, total);
   } else {
-    state.seen.push(buffer);
-    state.base = total;
+    // A token may leave its last characters to be read again with the next buffer.
+    const keep = end - state.carry;
+    state.carried = keep === end ? '' : buffer.slice(keep);
+    state.carry = 0;
+    state.seen.push(chunk);
+    state.base += keep;
   }
 }
 
@@ -185,7 +186,7 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
         token === Token.Number
           ? scanNumber(state, buffer, at, end, final, fresh)
           : token === Token.Literal
-            ? scanLiteral(state, buffer, at, end, final, fresh)
+            ? scanLiteral(state, buffer, at, end, final)
             : scanString(state, buffer, fresh ? at + 1 : at, end, final, fresh);
       if (next < 0) {
         if (next === NEED_MORE) state.expect = expect;
@@ -198,7 +199,7 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
         const key = value as string;
         const proof = base + next;
         path[depth - 1] = key;
-        if (expect !== Expect.FirstName && hasOwn.call(container, key)) {
+        if (expect !== Expect.FirstName && Object.hasOwn(container!, key)) {
           return failJson(state, buffer, 'DUPLICATE_KEY', state.tokenStart, proof, depth, `duplicate member name "${excerpt(key)}"`);
         }
         if (key === '__proto__' && !state.keepProto) {
@@ -245,31 +246,27 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
   return at;
 }
 
-/** Matches `true`, `false` or `null` (the word in `state.text`), across buffers if need be. */
-function scanLiteral(state: JsonState, buffer: string, at: number, end: number, final: boolean, fresh: boolean): number {
+/**
+ * Matches `true`, `false` or `null` (the word in `state.text`) from `at`. A literal the buffer's
+ * end cuts is carried whole into the next buffer: it is at most four characters.
+ */
+function scanLiteral(state: JsonState, buffer: string, at: number, end: number, final: boolean): number {
   const word = state.text;
-  let matched = fresh ? 0 : state.step;
-  for (; matched < word.length; matched++, at++) {
-    if (at >= end) {
-      if (!final) {
-        state.step = matched;
-        return NEED_MORE;
-      }
-      break;
+  for (let i = 0; i < word.length; i++) {
+    // Located at the literal's start; proved by the first wrong character or the end of input.
+    const proof = at + i;
+    if (proof >= end && !final) {
+      state.carry = end - at;
+      return NEED_MORE;
     }
-    if (buffer.charCodeAt(at) !== word.charCodeAt(matched)) {
-      at++;
-      break;
+    if (proof >= end || buffer.charCodeAt(proof) !== word.charCodeAt(i)) {
+      const offset = state.tokenStart;
+      const last = state.base + Math.min(proof + 1, end);
+      return failJson(state, buffer, 'INVALID_JSON', offset, last, state.depth, `expected "${word}" at "${quoteAt(state, buffer, offset, last)}"`);
     }
   }
-  if (matched === word.length) {
-    state.value = word === 'null' ? null : word === 'true';
-    return at;
-  }
-  // Located at the literal's start; proved by the first wrong character or the end of input.
-  const offset = state.tokenStart;
-  const proof = state.base + at;
-  return failJson(state, buffer, 'INVALID_JSON', offset, proof, state.depth, `expected "${word}" at "${quoteAt(state, buffer, offset, proof)}"`);
+  state.value = word === 'null' ? null : word === 'true';
+  return at + word.length;
 }
 
 function rejected(state: JsonState, buffer: string, rejection: JsonRejection, offset: number, proof: number, depth: number): -1 {

@@ -2,9 +2,13 @@
  * The bounds the strict parser enforces.
  */
 export interface JsonLimits {
-  /** The most UTF-16 code units accepted; longer input is refused before scanning (TOO_LARGE). */
+  /**
+   * The most UTF-16 code units accepted. Text beyond it is never scanned: it is refused
+   * (TOO_LARGE) unless the text before it already holds a violation, so a stream, which cannot
+   * know the length in advance, gives the same verdict as whole text.
+   */
   readonly maxLength: number;
-  /** The deepest nesting of arrays and objects (TOO_DEEP). */
+  /** The deepest nesting of arrays and objects (TOO_DEEP); at most 1,000 is honoured. */
   readonly maxDepth: number;
   /** `'reject'` refuses a `__proto__` member (PROTO_KEY); `'keep'` keeps it as an own property. */
   readonly protoKey: 'reject' | 'keep';

@@ -25,7 +25,6 @@ export const enum Expect {
   Done,
   /** Text before the value: waiting to decide between PROSE_AROUND_JSON and INVALID_JSON. */
   Prose,
-  Failed,
 }
 
 /** The token in progress (one a buffer ended inside is resumed by the next buffer). */
@@ -52,7 +51,7 @@ export interface JsonState {
   readonly observer: JsonObserver | undefined;
   /** The absolute offset of the current buffer's first character. */
   base: number;
-  /** The earlier buffers: an issue's line, column and excerpt are computed over all text seen. */
+  /** The earlier chunks: an issue's line, column and excerpt are computed over all text seen. */
   readonly seen: string[];
   expect: number;
   /** How many containers are open. */
@@ -72,19 +71,19 @@ export interface JsonState {
   /** The token's text so far: a string's decoded text (then `units[0..count)`), a number's
    * characters, a literal's whole word. */
   text: string;
-  /** Where the token is in its grammar: a string's escape (0 none, 1 after `\`, 2..5 inside
-   * `\uXXXX`), a number's step, how many characters of a literal matched. */
-  step: number;
-  /** A sum in progress: the code unit of a `\u` escape, a number's integer part. */
-  sum: number;
   /** How many: a string's pending decoded code units, a number's integer digits. */
   count: number;
   /** A string's pending decoded code units. */
   readonly units: number[];
-  /** Where a string's escape began. */
-  escapeStart: number;
-  /** A string's high surrogate whose low half has not arrived yet. */
-  high: boolean;
+  /** A number's step in its grammar. */
+  step: number;
+  /**
+   * Set by a scanner that stops short of the buffer's end: that many last characters (a cut
+   * escape, a high surrogate and what follows, a cut literal) are read again with the next buffer.
+   */
+  carry: number;
+  /** The characters carried into the next buffer. */
+  carried: string;
   /** The first violation, and how many characters were read when it became provable. */
   issue: Issue | undefined;
   consumed: number;
@@ -108,12 +107,11 @@ export function createJsonState(limits: Partial<JsonLimits> | undefined, observe
     tokenStart: 0,
     value: null,
     text: '',
-    step: 0,
-    sum: 0,
     count: 0,
     units: [],
-    escapeStart: 0,
-    high: false,
+    step: 0,
+    carry: 0,
+    carried: '',
     issue: undefined,
     consumed: 0,
   };
@@ -124,8 +122,11 @@ export function createJsonState(limits: Partial<JsonLimits> | undefined, observe
  * it, so issues are located over all text seen without the hot path tracking lines.
  */
 function textUpTo(state: JsonState, buffer: string, end: number): string {
-  const head = state.seen.length === 0 ? '' : state.seen.join('');
-  return head + buffer.slice(0, end - state.base);
+  if (state.seen.length === 0) return buffer.slice(0, end - state.base);
+  // The buffer starts with the characters carried from the last chunk seen.
+  const head = state.seen.join('');
+  const carried = head.length - state.base;
+  return end - state.base <= carried ? head.slice(0, end) : head + buffer.slice(carried, end - state.base);
 }
 
 /**
@@ -145,13 +146,13 @@ export function failJson(state: JsonState, buffer: string, code: IssueCode, offs
   const { line, column } = lineColumn(textUpTo(state, buffer, end), offset);
   state.issue = { code, path: encodePointer(state.path.slice(0, depth)), message, offset, line, column };
   state.consumed = end;
-  state.expect = Expect.Failed;
   return -1;
 }
 
 /** Something other than `what` at `at` (in the buffer), or the input ended there. */
 export function unexpected(state: JsonState, buffer: string, at: number, end: number, what: string, depth: number): -1 {
   const offset = state.base + at;
-  if (at >= end) return failJson(state, buffer, 'INVALID_JSON', offset, offset, depth, `unexpected end of input; expected ${what}`);
-  return failJson(state, buffer, 'INVALID_JSON', offset, offset + 1, depth, `expected ${what} at "${quoteAt(state, buffer, offset, offset + 1)}"`);
+  const last = at < end ? offset + 1 : offset;
+  const message = at < end ? `expected ${what} at "${quoteAt(state, buffer, offset, last)}"` : `unexpected end of input; expected ${what}`;
+  return failJson(state, buffer, 'INVALID_JSON', offset, last, depth, message);
 }

@@ -3,9 +3,6 @@ import { Char } from './jsonChars';
 import { type JsonState, failJson, unexpected } from './jsonState';
 import { NEED_MORE } from './scanString';
 
-/** Integers with more digits than this may be beyond ±(2^53−1) and are checked. */
-const SAFE_DIGITS = 15;
-
 /** Where a number is in its grammar: what the characters so far make. */
 const enum Step {
   Start,
@@ -24,29 +21,22 @@ const enum Step {
  * earlier one). Returns the index after it (the value in `state.value`), `NEED_MORE` when the
  * buffer ends inside it and more may follow, or -1 on a violation. A number ends at the first
  * character that cannot continue it, so only that character (or the end of input) proves an
- * integer unsafe. Short integers are summed while scanning; anything else is converted once.
+ * integer unsafe. The number is converted once, when it ends.
  */
 export function scanNumber(state: JsonState, buffer: string, at: number, end: number, final: boolean, fresh: boolean): number {
   const start = at;
-  let step: Step = Step.Start;
-  let integer = 0;
-  let digits = 0;
-  if (!fresh) {
-    step = state.step;
-    integer = state.sum;
-    digits = state.count;
-  }
+  let step: Step = fresh ? Step.Start : state.step;
   for (;; at++) {
     if (at >= end && !final) {
       state.text = (fresh ? '' : state.text) + buffer.slice(start, at);
       state.step = step;
-      state.sum = integer;
-      state.count = digits;
       return NEED_MORE;
     }
     // NaN past the end of a final buffer: it continues nothing, so the number ends there.
     const code = buffer.charCodeAt(at);
     const digit = code >= Char.Digit0 && code <= Char.Digit9;
+    // A digit in a run of digits changes nothing.
+    if (digit && (step === Step.Integer || step === Step.Fraction || step === Step.ExponentDigits)) continue;
     const exponent = code === Char.LowerE || code === Char.UpperE;
     let next = -1;
     switch (step) {
@@ -76,8 +66,6 @@ export function scanNumber(state: JsonState, buffer: string, at: number, end: nu
         if (digit) next = Step.ExponentDigits;
     }
     if (next < 0) break;
-    if (next === Step.Integer) integer = integer * 10 + (code - Char.Digit0);
-    if (next <= Step.Integer && next >= Step.Zero) digits++;
     step = next;
   }
   switch (step) {
@@ -92,11 +80,6 @@ export function scanNumber(state: JsonState, buffer: string, at: number, end: nu
   }
   // The number ended at `at`: the first character after it, or the end of input.
   const head = fresh ? '' : state.text;
-  if (step <= Step.Integer && digits <= SAFE_DIGITS) {
-    const negative = (fresh ? buffer.charCodeAt(start) : head.charCodeAt(0)) === Char.Minus;
-    state.value = negative ? -integer : integer;
-    return at;
-  }
   const text = head + buffer.slice(start, at);
   const value = Number(text);
   // An integer beyond ±(2^53−1) would be rounded into another id; an overflowing double would be Infinity.

@@ -57,9 +57,17 @@ function simpleEscape(code: number): number {
  */
 export function scanString(state: JsonState, buffer: string, at: number, end: number, final: boolean, fresh: boolean): number {
   const head = fresh ? '' : state.text;
-  if (!fresh && (state.count !== 0 || state.step !== 0 || state.high)) return scanEscaped(state, buffer, at, end, final, false, head);
+  if (!fresh && state.count !== 0) return scanEscaped(state, buffer, at, end, final, false, head);
   const start = at;
-  while (at < end) {
+  for (;;) {
+    if (at >= end) {
+      // The buffer ended inside a plain run: keep it and wait (final input decides below).
+      if (final) break;
+      state.text = head + buffer.slice(start, at);
+      state.count = 0;
+      state.carry = 0;
+      return NEED_MORE;
+    }
     const code = buffer.charCodeAt(at);
     if (code > Char.Backslash) {
       // Lower-case letters and most non-ASCII text: only a surrogate needs a look.
@@ -80,127 +88,114 @@ export function scanString(state: JsonState, buffer: string, at: number, end: nu
 }
 
 /**
- * The general path: escapes, surrogates, control characters and buffer ends. Decoded text is
- * `head` followed by the pending units (`state.units[0..count)`), both kept across buffers. An
- * escape that lies wholly in the buffer is decoded at once; one cut by the buffer's end is carried
- * in `state.step`/`state.sum` and finished one character at a time, with the same verdicts.
+ * The general path: escapes, surrogates, control characters and buffer ends. The decoded text is
+ * `head` then the pending units `state.units[0..count)`, both kept across buffers. An escape that
+ * the buffer's end cuts, or a high surrogate whose low half has not arrived, is not decided: its
+ * characters are carried into the next buffer (`state.carry`), so every unit, and every pair, is
+ * decided inside one buffer and a stream reaches the verdicts of whole text.
  */
 function scanEscaped(state: JsonState, buffer: string, at: number, end: number, final: boolean, fresh: boolean, head: string): number {
   const depth = state.token === Token.Name ? state.depth - 1 : state.depth;
   const base = state.base;
   const units = state.units;
-  // A fresh string starts clean; the fields hold a resumed string's progress (or another token's).
   let count = fresh ? 0 : state.count;
-  let escape = fresh ? 0 : state.step;
-  let unit = state.sum;
-  let high = fresh ? false : state.high;
+  // Where the last unit began when it is a high surrogate still waiting for its low half.
+  let high = -1;
   for (;;) {
-    if (escape === 0 && !high) {
-      // The common units: plain runs and whole escapes that are not surrogates.
-      while (at < end) {
-        let code = buffer.charCodeAt(at);
-        if (code === Char.Backslash) {
-          const letter = buffer.charCodeAt(at + 1);
-          if (letter === Char.LowerU) {
-            if (at + 6 > end) break;
-            code =
-              (hexDigit(buffer.charCodeAt(at + 2)) << 12) |
+    if (at >= end) {
+      if (final) return failJson(state, buffer, 'INVALID_JSON', state.tokenStart, base + at, depth, 'unterminated string');
+      return high < 0 ? more(state, head, count, 0) : more(state, head, count - 1, end - high);
+    }
+    let code = buffer.charCodeAt(at);
+    const start = at;
+    if (code === Char.Backslash) {
+      const letter = buffer.charCodeAt(at + 1);
+      if (letter === Char.LowerU) {
+        code =
+          at + 6 > end
+            ? -1
+            : (hexDigit(buffer.charCodeAt(at + 2)) << 12) |
               (hexDigit(buffer.charCodeAt(at + 3)) << 8) |
               (hexDigit(buffer.charCodeAt(at + 4)) << 4) |
               hexDigit(buffer.charCodeAt(at + 5));
-            if (code < 0 || (code >= Char.HighSurrogateMin && code <= Char.SurrogateMax)) break;
-            at += 6;
-          } else {
-            code = simpleEscape(letter);
-            if (code < 0) break;
-            at += 2;
+        // Cut by the buffer's end, or a bad digit: which one decides the verdict.
+        for (let i = at + 2; code < 0; i++) {
+          if (i >= end) {
+            if (final) return failJson(state, buffer, 'INVALID_JSON', base + i, base + i, depth, 'a \\u escape needs four hex digits');
+            return high < 0 ? more(state, head, count, end - at) : more(state, head, count - 1, end - high);
           }
-          units[count++] = code;
-        } else if (code >= Char.Space && code !== Char.Quote && (code < Char.HighSurrogateMin || code > Char.SurrogateMax)) {
-          const run = at;
-          do code = buffer.charCodeAt(++at);
-          while (code >= Char.Space && code !== Char.Quote && code !== Char.Backslash && (code < Char.HighSurrogateMin || code > Char.SurrogateMax));
-          if (at - run >= LONG_RUN) {
-            if (count !== 0) head += decode(units, count);
-            count = 0;
-            head += buffer.slice(run, at);
-          } else {
-            for (let i = run; i < at; i++) units[count++] = buffer.charCodeAt(i);
-          }
-        } else {
-          break;
+          if (hexDigit(buffer.charCodeAt(i)) < 0) return failJson(state, buffer, 'INVALID_JSON', base + i, base + i + 1, depth, 'a \\u escape needs four hex digits');
         }
-        if (count >= BATCH) {
-          head += decode(units, count);
-          count = 0;
+        at += 6;
+      } else if (at + 1 >= end) {
+        if (final) return failJson(state, buffer, 'INVALID_JSON', base + at, base + end, depth, 'invalid escape "\\\\"');
+        return high < 0 ? more(state, head, count, end - at) : more(state, head, count - 1, end - high);
+      } else {
+        code = simpleEscape(letter);
+        if (code < 0) {
+          const shown = excerpt(buffer.slice(at, at + 2));
+          return failJson(state, buffer, 'INVALID_JSON', base + at, base + at + 2, depth, `invalid escape "${shown}"`);
         }
-      }
-    }
-    // Everything else, one unit at a time: the end of the string or buffer, surrogates, escapes
-    // cut by the buffer's end, and violations.
-    if (at >= end) {
-      if (!final) {
-        state.text = head;
-        state.count = count;
-        state.step = escape;
-        state.sum = unit;
-        state.high = high;
-        return NEED_MORE;
-      }
-      if (escape === 1) return failJson(state, buffer, 'INVALID_JSON', state.escapeStart, base + at, depth, 'invalid escape "\\\\"');
-      if (escape > 1) return failJson(state, buffer, 'INVALID_JSON', base + at, base + at, depth, 'a \\u escape needs four hex digits');
-      return failJson(state, buffer, 'INVALID_JSON', state.tokenStart, base + at, depth, 'unterminated string');
-    }
-    let code = buffer.charCodeAt(at);
-    if (escape === 0) {
-      if (code === Char.Backslash) {
-        // Cut by the buffer's end, invalid, or a surrogate: decided one character at a time.
-        escape = 1;
-        state.escapeStart = base + at;
-        at++;
-        continue;
-      } else if (code === Char.Quote && !high) {
-        state.value = head + decode(units, count);
-        return at + 1;
-      } else if (code < Char.Space) {
-        const hex = code.toString(16).padStart(4, '0');
-        return failJson(state, buffer, 'INVALID_JSON', base + at, base + at + 1, depth, `unescaped control character U+${hex} in a string`);
-      } else {
-        at++;
-      }
-    } else if (escape === 1) {
-      code = simpleEscape(code);
-      if (code >= 0) {
-        escape = 0;
-        at++;
-      } else if (buffer.charCodeAt(at) === Char.LowerU) {
-        escape = 2;
-        unit = 0;
-        at++;
-        continue;
-      } else {
-        const shown = excerpt('\\' + buffer.charAt(at));
-        return failJson(state, buffer, 'INVALID_JSON', state.escapeStart, base + at + 1, depth, `invalid escape "${shown}"`);
+        at += 2;
       }
     } else {
-      const digit = hexDigit(code);
-      if (digit < 0) return failJson(state, buffer, 'INVALID_JSON', base + at, base + at + 1, depth, 'a \\u escape needs four hex digits');
-      unit = unit * 16 + digit;
+      if (high < 0 && code >= Char.Space && code !== Char.Quote) {
+        // A plain run (well-formed surrogate pairs included): copied, or sliced when long.
+        for (;;) {
+          if (code > Char.Backslash) {
+            if (code < Char.HighSurrogateMin || code > Char.SurrogateMax) at++;
+            else if (code < Char.LowSurrogateMin && (buffer.charCodeAt(at + 1) & 0xfc00) === Char.LowSurrogateMin) at += 2;
+            else break;
+          } else if (code >= Char.Space && code !== Char.Quote && code !== Char.Backslash) {
+            at++;
+          } else {
+            break;
+          }
+          // NaN past the end stops the run.
+          code = buffer.charCodeAt(at);
+        }
+        if (at - start >= LONG_RUN) {
+          if (count !== 0) head += decode(units, count);
+          count = 0;
+          head += buffer.slice(start, at);
+        } else {
+          for (let i = start; i < at; i++) units[count++] = buffer.charCodeAt(i);
+        }
+        if (at > start) continue;
+        // Nothing plain: a lone surrogate begins here, decided below.
+      }
+      if (code === Char.Quote && high < 0) {
+        state.value = head + decode(units, count);
+        return at + 1;
+      }
+      if (code < Char.Space) {
+        const hex = code.toString(16).padStart(4, '0');
+        return failJson(state, buffer, 'INVALID_JSON', base + at, base + at + 1, depth, `unescaped control character U+${hex} in a string`);
+      }
       at++;
-      if (++escape < 6) continue;
-      escape = 0;
-      code = unit;
     }
     // The unit (raw or escaped) ends at `at`. I-JSON: only valid Unicode, so a surrogate must pair.
-    if (high) {
+    if (high >= 0) {
       if (code < Char.LowSurrogateMin || code > Char.SurrogateMax) return loneSurrogate(state, buffer, base + at, depth);
-      high = false;
+      high = -1;
     } else if (code >= Char.HighSurrogateMin && code <= Char.SurrogateMax) {
       if (code >= Char.LowSurrogateMin) return loneSurrogate(state, buffer, base + at, depth);
-      high = true;
+      high = start;
     }
     units[count++] = code;
+    if (count >= BATCH && high < 0) {
+      head += decode(units, count);
+      count = 0;
+    }
   }
+}
+
+/** The buffer ended inside the string: keep the text so far, and carry its last `carry` characters. */
+function more(state: JsonState, head: string, count: number, carry: number): number {
+  state.text = head;
+  state.count = count;
+  state.carry = carry;
+  return NEED_MORE;
 }
 
 function loneSurrogate(state: JsonState, buffer: string, end: number, depth: number): -1 {

@@ -128,6 +128,17 @@ describe('createJsonStream as an object', () => {
     expect(stream.offset).toBe(9);
   });
 
+  it('counts characters held back inside a cut escape or literal as read', () => {
+    const stream = createJsonStream();
+    stream.push('["\\u00');
+    expect(stream.offset).toBe(6);
+    stream.push('e9", tr');
+    expect(stream.offset).toBe(13);
+    stream.push('ue]');
+    expect(stream.end()).toEqual({ ok: true, value: ['é', true] });
+    expect(stream.offset).toBe(16);
+  });
+
   it('ends repeatably; pushes after the end are not read', () => {
     const stream = createJsonStream();
     expect(stream.push('[1]')).toBeUndefined();
