@@ -1,8 +1,9 @@
-import type { GenericSchema } from 'valibot';
 import { encodePointer } from '../issues/encodePointer';
 import { excerpt } from '../issues/excerpt';
 import type { Issue, IssueCode } from '../issues/issue';
+import { type CatalogLeaf, type CatalogNode, type CatalogObject, isCatalogTuple } from './catalogNode';
 import { describeValue } from './describeValue';
+import { leafCheck } from './leafCheck';
 
 /** Where found issues go: at most `max` are kept; the first one past the bound stops the search. */
 export interface IssueSink {
@@ -18,29 +19,19 @@ export type IssueFinder = (value: unknown, sink: IssueSink) => void;
 type Path = (string | number)[];
 type Find = (value: unknown, path: Path, sink: IssueSink) => void;
 
-type Node = GenericSchema & {
-  readonly expects: string;
-  readonly entries?: Record<string, Node>;
-  readonly options?: readonly (Node | string | number)[];
-  readonly item?: Node;
-  readonly key?: string;
-  readonly literal?: unknown;
-  readonly pipe?: readonly unknown[];
-};
-
 /**
- * Compiles the subset of valibot the segment catalog uses (strictObject, variant, array, union of
- * leaves, literal, picklist, string, number) into plain closures — no eval — that name what is
- * wrong with a refused value: the same codes and pointers, in the same order, as valibot's issues
- * mapped by replyguard, but bounded. The search stops at the first issue past `sink.max`, so a
- * refused reply costs no more than a valid one, however many of its segments are wrong.
+ * Compiles a catalog node (the plain-data form of the valibot catalog, see `catalogNode`) into
+ * plain closures — no eval — that name what is wrong with a refused value: the same codes and
+ * pointers, in the same order, as valibot's issues mapped by replyguard, but bounded. The search
+ * stops at the first issue past `sink.max`, so a refused reply costs no more than a valid one,
+ * however many of its segments are wrong.
  *
  * Two deliberate differences from valibot: an array is never an object (valibot's strictObject
  * takes `[]` for `{}`, the contract and the JSON Schema do not), and a value a message quotes is a
- * short excerpt. Anything outside the subset throws at compile time.
+ * short excerpt.
  */
-export function compileIssueFinder(schema: GenericSchema): IssueFinder {
-  const find = compile(schema as Node);
+export function compileIssueFinder(node: CatalogNode): IssueFinder {
+  const find = compile(node);
   return (value, sink) => find(value, [], sink);
 }
 
@@ -57,37 +48,23 @@ function addAt(sink: IssueSink, code: IssueCode, path: Path, key: string, messag
   path.pop();
 }
 
-const LEAVES = new Set(['string', 'number', 'literal', 'picklist']);
-
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function compile(node: Node): Find {
-  if (node.pipe && node.pipe.length > 1) throw new Error(`compileIssueFinder: pipes are not supported (${node.type})`);
-  const expects = node.expects;
-  switch (node.type) {
-    case 'string':
-    case 'number':
-    case 'union': {
-      // Leaves only: valibot names the issues inside a union of objects in its own way.
-      if (node.type === 'union' && (node.options as Node[]).some((option) => !LEAVES.has(option.type))) {
-        throw new Error('compileIssueFinder: a union of containers is not supported');
-      }
-      const accepts = leafCheck(node);
-      return (value, path, sink) => {
-        if (!accepts(value)) add(sink, 'WRONG_TYPE', path, `expected ${expects}, got ${describeValue(value)}`);
-      };
-    }
+/** Adds a WRONG_TYPE issue: "expected X, got <the value>". */
+const wrongType = (sink: IssueSink, path: Path, expected: string, value: unknown): void => add(sink, 'WRONG_TYPE', path, `expected ${expected}, got ${describeValue(value)}`);
+
+function compile(node: CatalogNode): Find {
+  if (!isCatalogTuple(node)) return typeof node === 'string' ? leaf(node, 'WRONG_TYPE') : compileObject(node);
+  switch (node[0]) {
+    case 'union':
+      return leaf(node, 'WRONG_TYPE');
     case 'literal':
-    case 'picklist': {
-      const accepts = leafCheck(node);
-      return (value, path, sink) => {
-        if (!accepts(value)) add(sink, 'INVALID_VALUE', path, `expected ${expects}`);
-      };
-    }
+    case 'picklist':
+      return leaf(node, 'INVALID_VALUE');
     case 'array': {
-      const item = compile(node.item!);
+      const item = compile(node[1]);
       return (value, path, sink) => {
-        if (!Array.isArray(value)) return add(sink, 'WRONG_TYPE', path, `expected Array, got ${describeValue(value)}`);
+        if (!Array.isArray(value)) return wrongType(sink, path, 'Array', value);
         const depth = path.length;
         for (let index = 0; index < value.length && sink.overflow === undefined; index++) {
           path[depth] = index;
@@ -96,34 +73,37 @@ function compile(node: Node): Find {
         path.length = depth;
       };
     }
-    case 'strict_object':
-      return compileStrictObject(node);
     case 'variant': {
-      const key = node.key!;
-      const byTag = new Map<unknown, Find>();
-      for (const option of node.options as Node[]) {
-        if (option.type !== 'strict_object' || option.entries![key]?.type !== 'literal') throw new Error('compileIssueFinder: a variant option must be a strictObject with a literal tag');
-        byTag.set(option.entries![key]!.literal, compileStrictObject(option));
-      }
-      const tags = [...byTag.keys()].join(', ');
+      const [, key, options] = node;
+      const byTag = new Map(Object.entries(options).map(([tag, option]) => [tag, compileObject(option, key)]));
+      const tags = Object.keys(options).join(', ');
       return (value, path, sink) => {
-        if (!isObject(value)) return add(sink, 'WRONG_TYPE', path, `expected Object, got ${describeValue(value)}`);
-        const find = Object.hasOwn(value, key) ? byTag.get(value[key]) : undefined;
+        if (!isObject(value)) return wrongType(sink, path, 'Object', value);
+        const find = Object.hasOwn(value, key) ? byTag.get(value[key] as string) : undefined;
         if (find) find(value, path, sink);
         else addAt(sink, 'UNKNOWN_SEGMENT_TYPE', path, key, `unknown segment type; use one of ${tags}`);
       };
     }
-    default:
-      throw new Error(`compileIssueFinder: valibot "${node.type}" is not supported`);
   }
 }
 
-function compileStrictObject(node: Node): Find {
-  const entries = Object.entries(node.entries!).map(([key, inner]) => [key, compile(inner)] as const);
-  const known = new Set(entries.map(([key]) => key));
+/** A leaf: a wrong JSON type says what it got; a wrong value (literal, picklist) only what it wants. */
+function leaf(node: CatalogLeaf, code: 'WRONG_TYPE' | 'INVALID_VALUE'): Find {
+  const accepts = leafCheck(node);
+  const expects = typeof node === 'string' ? node : node[2];
   return (value, path, sink) => {
-    if (!isObject(value)) return add(sink, 'WRONG_TYPE', path, `expected Object, got ${describeValue(value)}`);
-    let present = 0;
+    if (!accepts(value)) add(sink, code, path, code === 'WRONG_TYPE' ? `expected ${expects}, got ${describeValue(value)}` : `expected ${expects}`);
+  };
+}
+
+/** A closed object; a variant's option also has its `tag` field, already matched. */
+function compileObject(node: CatalogObject, tag?: string): Find {
+  const entries = Object.entries(node).map(([key, inner]) => [key, compile(inner)] as const);
+  const known = new Set(entries.map(([key]) => key));
+  if (tag !== undefined) known.add(tag);
+  return (value, path, sink) => {
+    if (!isObject(value)) return wrongType(sink, path, 'Object', value);
+    let present = tag === undefined ? 0 : 1;
     for (const [key, find] of entries) {
       if (sink.overflow !== undefined) return;
       if (!Object.hasOwn(value, key)) {
@@ -148,28 +128,4 @@ function compileStrictObject(node: Node): Find {
       }
     }
   };
-}
-
-/** A yes/no check of a leaf schema (a union must be made of leaves). */
-function leafCheck(node: Node): (value: unknown) => boolean {
-  switch (node.type) {
-    case 'string':
-      return (value) => typeof value === 'string';
-    case 'number':
-      return (value) => typeof value === 'number' && !Number.isNaN(value);
-    case 'literal': {
-      const literal = node.literal;
-      return (value) => value === literal;
-    }
-    case 'picklist': {
-      const options = new Set(node.options as (string | number)[]);
-      return (value) => options.has(value as string | number);
-    }
-    case 'union': {
-      const options = (node.options as Node[]).map(leafCheck);
-      return (value) => options.some((check) => check(value));
-    }
-    default:
-      throw new Error(`compileIssueFinder: a union of "${node.type}" is not supported`);
-  }
 }
