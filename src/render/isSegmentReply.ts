@@ -1,10 +1,10 @@
-import { compileValidator, type FastCheck } from '../segments/compileValidator';
+import { compileValidator } from '../segments/compileValidator';
 import type { SegmentReply } from '../segments/segmentCatalog';
 import { SEGMENT_TABLE } from '../segments/segmentTable.generated';
 
 // The closed catalog as the renderer reads it: the table generated from the valibot catalog, the
 // one the validator reads, so the browser renderer ships no valibot and no second hand-kept copy.
-let check: FastCheck | undefined;
+const check = /* @__PURE__ */ compileValidator(SEGMENT_TABLE);
 
 /**
  * Whether a value is a segment reply exactly as the closed catalog allows: known types, every
@@ -12,6 +12,5 @@ let check: FastCheck | undefined;
  * did not come through `checkReply` (or was changed since) is never rendered.
  */
 export function isSegmentReply(value: unknown): value is SegmentReply {
-  check ??= compileValidator(SEGMENT_TABLE);
   return check(value);
 }
