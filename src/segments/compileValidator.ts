@@ -1,4 +1,5 @@
 import { type CatalogNode, type CatalogObject, isCatalogTuple } from './catalogNode';
+import { leafMatches } from './leafMatches';
 
 /** A yes/no check of a value, compiled from a catalog node. */
 export type FastCheck = (value: unknown) => boolean;
@@ -18,17 +19,9 @@ export function compileValidator(node: CatalogNode): FastCheck {
 }
 
 function matches(node: CatalogNode, value: unknown): boolean {
-  if (node === 'string') return typeof value === 'string';
-  // valibot's number() refuses NaN.
-  if (node === 'number') return typeof value === 'number' && !Number.isNaN(value);
+  if (typeof node === 'string') return leafMatches(node, value);
   if (!isCatalogTuple(node)) return closed(node, value, 0);
   switch (node[0]) {
-    case 'literal':
-      return value === node[1];
-    case 'picklist':
-      return node[1].includes(value as string);
-    case 'union':
-      return node[1].some((leaf) => matches(leaf, value));
     case 'array':
       if (!Array.isArray(value)) return false;
       // An index loop, not every(): a hole in a sparse array is an undefined item, as in valibot.
@@ -39,6 +32,8 @@ function matches(node: CatalogNode, value: unknown): boolean {
       const tag = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
       return typeof tag === 'string' && Object.hasOwn(options, tag) && closed(options[tag]!, value, 1);
     }
+    default:
+      return leafMatches(node, value);
   }
 }
 
@@ -49,6 +44,8 @@ function closed(node: CatalogObject, value: unknown, extra: number): boolean {
   if (!isObject(value)) return false;
   let size = extra;
   for (const key in node) {
+    // Own names only: an enumerable name added to Object.prototype is no field of the catalog.
+    if (!Object.hasOwn(node, key)) continue;
     if (!Object.hasOwn(value, key) || !matches(node[key]!, value[key])) return false;
     size++;
   }

@@ -58,6 +58,22 @@ describe('compileValidator', () => {
     }
   });
 
+  it('reads only the own names of the table and of the value, whatever Object.prototype holds', () => {
+    const valid = { segments: [{ type: 'share', data: { url: 'u', title: 't' } }] };
+    const sink: IssueSink = { issues: [], max: 10 };
+    let accepted: boolean;
+    // Synchronous and undone at once: a host whose prototype was polluted still gets the catalog's verdict.
+    Object.defineProperty(Object.prototype, 'polluted', { value: 1, enumerable: true, configurable: true });
+    try {
+      accepted = check(valid);
+      findIssues(valid, sink);
+    } finally {
+      delete (Object.prototype as { polluted?: unknown }).polluted;
+    }
+    expect(accepted).toBe(true);
+    expect(sink.issues).toEqual([]);
+  });
+
   it('reads a hole in a sparse array as an undefined item, as valibot does', () => {
     const holey = { segments: [{ type: 'dice', data: {} }, , { type: 'rps', data: {} }] };
     expect(v.safeParse(SegmentReplySchema, holey).success).toBe(false);
