@@ -63,7 +63,7 @@ async function readWithin(policy: MediaPolicy, media: Media & { kind: 'url' | 'p
     }, policy.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([Promise.resolve(policy.read!(media, type, { signal: controller.signal })), timeout]);
+    return await Promise.race([policy.read!(media, type, { signal: controller.signal }), timeout]);
   } catch {
     return undefined;
   } finally {
