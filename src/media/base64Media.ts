@@ -13,14 +13,12 @@ const WHITESPACE = /[\t\n\r ]+/g;
  * costs no huge buffer.
  */
 export function base64Media(value: string, headBytes: number): Base64Media {
-  const prefix = DATA_URL.exec(value);
-  const body = (prefix ? value.slice(prefix[0].length) : value).replace(WHITESPACE, '');
+  const body = value.replace(DATA_URL, '').replace(WHITESPACE, '');
   if (body.length === 0 || body.length % 4 !== 0 || !BASE64.test(body)) return { ok: false, reason: 'invalid_base64' };
   const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
   const size = (body.length / 4) * 3 - padding;
   const headChars = Math.min(body.length, Math.ceil(headBytes / 3) * 4);
-  const binary = atob(body.slice(0, headChars));
-  const head = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) head[i] = binary.charCodeAt(i);
+  // atob gives one character per byte (all below U+0100), so the string iterates byte by byte.
+  const head = Uint8Array.from(atob(body.slice(0, headChars)), (char) => char.charCodeAt(0));
   return { ok: true, size, head };
 }

@@ -8,8 +8,6 @@ import { SNIFF_BYTES, sniffMedia } from './sniffMedia';
 /** Why media was replaced. */
 export type MediaProblem = 'media-invalid-base64' | 'media-unreadable' | 'media-type-mismatch' | 'media-too-large';
 
-const MEDIA_TYPES = new Set<string>(['image', 'audio', 'video', 'file']);
-
 /**
  * Byte-inspects the media of a validated reply: base64 always, `url`/`path` through the host's
  * `read` hook. Media that is unreadable, of another type than its segment, or over its size limit
@@ -20,7 +18,8 @@ export async function inspectMedia(reply: SegmentReply, policy: MediaPolicy = {}
   let segments: Segment[] | undefined;
   for (let index = 0; index < reply.segments.length; index++) {
     const segment = reply.segments[index]!;
-    if (!MEDIA_TYPES.has(segment.type)) continue;
+    // The media segment types are those with a default size limit.
+    if (!Object.hasOwn(DEFAULT_MEDIA_MAX_BYTES, segment.type)) continue;
     const type = segment.type as MediaSegmentType;
     const problem = await problemOf((segment.data as { media: Media }).media, type, policy);
     if (problem === undefined) continue;
@@ -64,7 +63,7 @@ async function readWithin(policy: MediaPolicy, media: Media & { kind: 'url' | 'p
     }, policy.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([Promise.resolve(policy.read!(media, type, { signal: controller.signal })), timeout]);
+    return await Promise.race([policy.read!(media, type, { signal: controller.signal }), timeout]);
   } catch {
     return undefined;
   } finally {

@@ -14,41 +14,38 @@ const AUDIO = ['audio'] as const;
 const VIDEO = ['video'] as const;
 const AUDIO_OR_VIDEO = ['audio', 'video'] as const;
 
-// ISO base media (ftyp) brands that mean audio-only; the others are video (MP4, MOV).
-const AUDIO_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ']);
+// The magic bytes, as patterns over the first SNIFF_BYTES bytes read as Latin-1 (one character a
+// byte; `[^]` is any byte), in the order they are tried. Anchored, no repetition of groups: each
+// runs in constant time.
+const SIGNATURES: readonly (readonly [RegExp, string, SniffedMedia['kinds']])[] = [
+  [/^\x89PNG\r\n\x1a\n/, 'png', IMAGE],
+  [/^\xff\xd8\xff/, 'jpeg', IMAGE],
+  [/^GIF8[79]a/, 'gif', IMAGE],
+  [/^RIFF[^]{4}WEBP/, 'webp', IMAGE],
+  // A BMP file header is 14 bytes: two letters alone are too weak a sign.
+  [/^BM[^]{12}/, 'bmp', IMAGE],
+  [/^RIFF[^]{4}WAVE/, 'wav', AUDIO],
+  [/^fLaC/, 'flac', AUDIO],
+  [/^OggS/, 'ogg', AUDIO_OR_VIDEO],
+  [/^ID3/, 'mp3', AUDIO],
+  // ADTS AAC: sync word 0xFFF, layer bits 00.
+  [/^\xff[\xf0\xf1\xf8\xf9]/, 'aac', AUDIO],
+  // MPEG audio frame: sync 0xFFE, a layer that is not "reserved" (bits 1–2 of the second byte).
+  [/^\xff[\xe2-\xe7\xea-\xef\xf2-\xf7\xfa-\xff]/, 'mp3', AUDIO],
+  // ISO base media (ftyp): these brands mean audio only, `qt  ` QuickTime, any other MP4.
+  [/^[^]{4}ftyp(?:M4[ABP]|F4[AB]) /, 'm4a', AUDIO],
+  [/^[^]{4}ftypqt {2}/, 'mov', VIDEO],
+  [/^[^]{4}ftyp/, 'mp4', AUDIO_OR_VIDEO],
+  [/^\x1aE\xdf\xa3/, 'webm', AUDIO_OR_VIDEO],
+  [/^[^]{4}(?:moov|mdat|wide)/, 'mov', VIDEO],
+];
 
 /**
  * Identifies image, audio and video formats by their magic bytes: PNG, JPEG, GIF, WebP, BMP;
  * MP3, OGG, WAV, FLAC, M4A, AAC (ADTS); MP4, MOV, WebM/Matroska. `undefined` when unknown.
  */
 export function sniffMedia(bytes: Uint8Array): SniffedMedia | undefined {
-  const at = (offset: number, ...values: number[]) => values.every((value, i) => bytes[offset + i] === value);
-  const ascii = (offset: number, text: string) => at(offset, ...Array.from(text, (c) => c.charCodeAt(0)));
-
-  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { format: 'png', kinds: IMAGE };
-  if (at(0, 0xff, 0xd8, 0xff)) return { format: 'jpeg', kinds: IMAGE };
-  if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return { format: 'gif', kinds: IMAGE };
-  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return { format: 'webp', kinds: IMAGE };
-  if (ascii(0, 'BM') && bytes.length >= 14) return { format: 'bmp', kinds: IMAGE };
-
-  if (ascii(0, 'RIFF') && ascii(8, 'WAVE')) return { format: 'wav', kinds: AUDIO };
-  if (ascii(0, 'fLaC')) return { format: 'flac', kinds: AUDIO };
-  if (ascii(0, 'OggS')) return { format: 'ogg', kinds: AUDIO_OR_VIDEO };
-  if (ascii(0, 'ID3')) return { format: 'mp3', kinds: AUDIO };
-  const b0 = bytes[0] ?? 0;
-  const b1 = bytes[1] ?? 0;
-  // ADTS AAC: sync word 0xFFF, layer bits 00.
-  if (b0 === 0xff && (b1 & 0xf6) === 0xf0) return { format: 'aac', kinds: AUDIO };
-  // MPEG audio frame: sync 0xFFE, a layer that is not "reserved".
-  if (b0 === 0xff && (b1 & 0xe0) === 0xe0 && (b1 & 0x06) !== 0) return { format: 'mp3', kinds: AUDIO };
-
-  if (ascii(4, 'ftyp')) {
-    const brand = String.fromCharCode(...bytes.subarray(8, 12));
-    if (AUDIO_BRANDS.has(brand)) return { format: 'm4a', kinds: AUDIO };
-    if (brand === 'qt  ') return { format: 'mov', kinds: VIDEO };
-    return { format: 'mp4', kinds: AUDIO_OR_VIDEO };
-  }
-  if (at(0, 0x1a, 0x45, 0xdf, 0xa3)) return { format: 'webm', kinds: AUDIO_OR_VIDEO };
-  if (ascii(4, 'moov') || ascii(4, 'mdat') || ascii(4, 'wide')) return { format: 'mov', kinds: VIDEO };
+  const head = String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES));
+  for (const [pattern, format, kinds] of SIGNATURES) if (pattern.test(head)) return { format, kinds };
   return undefined;
 }

@@ -2,7 +2,8 @@ import { excerpt } from '../issues/excerpt';
 import type { IssueCode } from '../issues/issue';
 import type { JsonKind, JsonObserver, JsonRejection } from '../json/jsonObserver';
 import { describeValue } from './describeValue';
-import { SegmentSchemas } from './segmentCatalog';
+import { type CatalogNode, type CatalogObject, isCatalogTuple } from './catalogNode';
+import { SEGMENT_TABLE } from './segmentTable.generated';
 
 // The document the judge follows, by depth (the parser reports containers at their own depth,
 // members at the depth of the value they name):
@@ -37,14 +38,6 @@ interface Tables {
   /** Per type: the data fields it has (bit set over `data`); all are required. */
   readonly allowed: readonly number[];
 }
-
-type Node = {
-  readonly type: string;
-  readonly expects: string;
-  readonly entries?: Record<string, Node>;
-  readonly options?: readonly (Node | string)[];
-  readonly literal?: unknown;
-};
 
 let tables: Tables | undefined;
 
@@ -203,16 +196,16 @@ function lowestBit(mask: number): number {
   return 31 - Math.clz32(mask & -mask);
 }
 
-/** Reads the valibot catalog once. A catalog the judge cannot follow throws here, at first use. */
+/** Reads the catalog's generated table once. A catalog the judge cannot follow throws here, at first use. */
 function buildTables(): Tables {
   const types = new Map<string, number>();
   const allowed: number[] = [];
   const fields: FieldRule[] = [];
   const byName = new Map<string, number>();
-  for (const schema of SegmentSchemas) {
-    const entries = (schema.entries.data as unknown as Node).entries!;
+  // The variant's options: each segment type and its closed object (`data`).
+  for (const [type, segment] of Object.entries(SEGMENT_TABLE.segments[1][2])) {
     let mask = 0;
-    for (const [name, inner] of Object.entries(entries)) {
+    for (const [name, inner] of Object.entries(segment.data as CatalogObject)) {
       const rule = fieldRule(name, inner, true);
       let index = byName.get(name);
       if (index === undefined) {
@@ -223,7 +216,7 @@ function buildTables(): Tables {
       }
       mask |= 1 << index;
     }
-    types.set(schema.entries.type.literal, allowed.push(mask) - 1);
+    types.set(type, allowed.push(mask) - 1);
   }
   if (fields.length > 30) throw new Error('createSegmentJudge: too many data fields for a bit set');
   return { types, typeNames: [...types.keys()], data: objectRule(fields, byName), allowed };
@@ -233,27 +226,22 @@ function objectRule(fields: FieldRule[], byName: Map<string, number>): ObjectRul
   return { fields, byName, required: fields.length === 0 ? 0 : 2 ** fields.length - 1 };
 }
 
-function fieldRule(name: string, node: Node, nestedAllowed: boolean): FieldRule {
-  switch (node.type) {
-    case 'string':
-      return { name, kinds: KIND_BITS.string, expected: node.expects };
-    case 'number':
-      return { name, kinds: KIND_BITS.number, expected: node.expects };
-    case 'picklist':
-      if (!(node.options as unknown[]).every((option) => typeof option === 'string')) break;
-      return { name, kinds: KIND_BITS.string, expected: node.expects, options: new Set(node.options as string[]) };
-    case 'union': {
-      const options = (node.options as Node[]).map((option) => fieldRule(name, option, false));
-      if (options.some((option) => option.options !== undefined || option.object !== undefined)) break;
-      return { name, kinds: options.reduce((kinds, option) => kinds | option.kinds, 0), expected: node.expects };
+function fieldRule(name: string, node: CatalogNode, nestedAllowed: boolean): FieldRule {
+  if (node === 'string' || node === 'number') return { name, kinds: KIND_BITS[node], expected: node };
+  if (!isCatalogTuple(node)) {
+    if (nestedAllowed) {
+      const inner = Object.entries(node).map(([key, entry]) => fieldRule(key, entry, false));
+      return { name, kinds: KIND_BITS.object, expected: 'Object', object: objectRule(inner, new Map(inner.map((rule, index) => [rule.name, index]))) };
     }
-    case 'strict_object': {
-      if (!nestedAllowed) break;
-      const inner = Object.entries(node.entries!).map(([key, entry]) => fieldRule(key, entry, false));
-      return { name, kinds: KIND_BITS.object, expected: node.expects, object: objectRule(inner, new Map(inner.map((rule, index) => [rule.name, index]))) };
+  } else if (node[0] === 'picklist') {
+    if (node[1].every((option) => typeof option === 'string')) return { name, kinds: KIND_BITS.string, expected: node[2], options: new Set(node[1]) };
+  } else if (node[0] === 'union') {
+    const options = node[1].map((option) => fieldRule(name, option, false));
+    if (options.every((option) => option.options === undefined && option.object === undefined)) {
+      return { name, kinds: options.reduce((kinds, option) => kinds | option.kinds, 0), expected: node[2] };
     }
   }
-  throw new Error(`createSegmentJudge: valibot "${node.type}" at data field "${name}" is not supported`);
+  throw new Error(`createSegmentJudge: the catalog node at data field "${name}" is not supported`);
 }
 
 function signature(rule: FieldRule): string {

@@ -6,16 +6,9 @@ import { excerpt } from '../issues/excerpt';
  * containers. The words follow valibot's, so messages read the same whichever side found them.
  */
 export function describeValue(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return `"${excerpt(value)}"`;
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return String(value);
-    case 'object':
-      return value === null ? 'null' : Array.isArray(value) ? 'Array' : 'Object';
-    default:
-      return typeof value;
-  }
+  const type = typeof value;
+  if (type === 'string') return `"${excerpt(value as string)}"`;
+  if (type === 'number' || type === 'boolean' || type === 'bigint') return String(value);
+  if (type !== 'object') return type;
+  return value === null ? 'null' : Array.isArray(value) ? 'Array' : 'Object';
 }

@@ -1,12 +1,5 @@
-import type * as v from 'valibot';
-import { SegmentSchemas } from './segmentCatalog';
-
-type AnySchema = v.BaseSchema<unknown, unknown, v.BaseIssue<unknown>> & {
-  readonly entries?: Record<string, AnySchema>;
-  readonly options?: readonly (AnySchema | string)[];
-  readonly literal?: unknown;
-  readonly item?: AnySchema;
-};
+import { type CatalogNode, type CatalogObject, isCatalogTuple } from './catalogNode';
+import { SEGMENT_TABLE } from './segmentTable.generated';
 
 let cached: string | undefined;
 
@@ -18,12 +11,15 @@ let cached: string | undefined;
  * const system = `${hostPrompt}\n\n${segmentInstruction()}`;
  */
 export function segmentInstruction(): string {
+  // Read from the catalog's generated table, not the valibot schemas: a host that only builds
+  // prompts ships no valibot.
+  const segments = Object.entries(SEGMENT_TABLE.segments[1][2]);
   cached ??= [
     'Answer with exactly one JSON object and nothing else: no Markdown code fence, no text before or after it.',
     'Its shape is {"segments": [ ... ]}, an ordered list of segments; {"segments": []} means no reply is needed.',
     'Each segment is {"type": <type>, "data": <data>} with exactly these fields (all required, no others):',
-    ...SegmentSchemas.map((schema) => `- ${JSON.stringify(schema.entries.type.literal)}: ${describe(schema.entries.data as AnySchema)}`),
-    `Attachments are segments: to send an ${mediaTypes()}, use that segment with a media reference; never Markdown image syntax ![alt](url), never an attachment as a link in text or Markdown.`,
+    ...segments.map(([type, { data }]) => `- ${JSON.stringify(type)}: ${describe(data)}`),
+    `Attachments are segments: to send an ${mediaTypes(segments)}, use that segment with a media reference; never Markdown image syntax ![alt](url), never an attachment as a link in text or Markdown.`,
     'Mentions are segments: to address someone, use a mention segment with their user id; never write "@name" in text or Markdown.',
     'Ids are strings, never numbers (except a face id). Never repeat a key; never include reasoning, tool-call markup, secrets or file paths of the host.',
   ].join('\n');
@@ -31,31 +27,24 @@ export function segmentInstruction(): string {
 }
 
 /** The segment types that carry media, read from the catalog: "image, audio, video or file". */
-function mediaTypes(): string {
-  const names = SegmentSchemas.filter((schema) => 'media' in (schema.entries.data as AnySchema).entries!).map((schema) => schema.entries.type.literal as string);
+function mediaTypes(segments: [string, { readonly data: CatalogObject }][]): string {
+  const names = segments.filter(([, { data }]) => 'media' in data).map(([type]) => type);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
 }
 
-function describe(schema: AnySchema): string {
-  switch (schema.type) {
-    case 'string':
-      return 'string';
-    case 'number':
-      return 'number';
+function describe(node: CatalogNode): string {
+  if (typeof node === 'string') return node;
+  if (!isCatalogTuple(node)) return `{${Object.entries(node).map(([name, inner]) => `${JSON.stringify(name)}: ${describe(inner)}`).join(', ')}}`;
+  switch (node[0]) {
     case 'literal':
-      return JSON.stringify(schema.literal);
+      return JSON.stringify(node[1]);
     case 'picklist':
-      return (schema.options as string[]).map((option) => JSON.stringify(option)).join(' | ');
+      return node[1].map((option) => JSON.stringify(option)).join(' | ');
     case 'union':
-      return (schema.options as AnySchema[]).map(describe).join(' or ');
+      return node[1].map(describe).join(' or ');
     case 'array':
-      return `[${describe(schema.item as AnySchema)}, ...]`;
-    case 'strict_object':
-    case 'object': {
-      const fields = Object.entries(schema.entries ?? {}).map(([name, inner]) => `${JSON.stringify(name)}: ${describe(inner)}`);
-      return `{${fields.join(', ')}}`;
-    }
-    default:
-      return schema.type;
+      return `[${describe(node[1])}, ...]`;
+    case 'variant':
+      return Object.entries(node[2]).map(([tag, option]) => describe({ [node[1]]: ['literal', tag, ''], ...option })).join(' or ');
   }
 }

@@ -1,7 +1,8 @@
 import type { Issue } from '../issues/issue';
 import { DEFAULT_JSON_LIMITS } from '../json/jsonLimits';
 import { compileIssueFinder, type IssueFinder, type IssueSink } from './compileIssueFinder';
-import { type SegmentReply, SegmentReplySchema } from './segmentCatalog';
+import type { SegmentReply } from './segmentCatalog';
+import { SEGMENT_TABLE } from './segmentTable.generated';
 
 let findIssues: IssueFinder | undefined;
 
@@ -30,9 +31,10 @@ export function validateSegments(value: unknown, options: ValidateSegmentsOption
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, issues: [{ code: 'NOT_AN_OBJECT', path: '', message: 'the reply must be one JSON object {"segments": [...]}' }] };
   }
-  // One compiled pass: a valid reply is returned as it is (it is already a fresh, parsed object);
-  // a refused one gets its issues named, and the pass stops at the bound.
-  findIssues ??= compileIssueFinder(SegmentReplySchema);
+  // One pass compiled from the catalog's generated table (no valibot at run time): a valid reply
+  // is returned as it is (it is already a fresh, parsed object); a refused one gets its issues
+  // named, and the pass stops at the bound.
+  findIssues ??= compileIssueFinder(SEGMENT_TABLE);
   const max = boundOf(options.maxIssues);
   const sink: IssueSink = { issues: [], max };
   findIssues(value, sink);

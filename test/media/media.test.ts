@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { base64Media } from '../../src/media/base64Media';
 import { inspectMedia } from '../../src/media/inspectMedia';
 import { sniffMedia } from '../../src/media/sniffMedia';
 import type { SegmentReply } from '../../src/segments/segmentCatalog';
+import { sniffMediaReference } from './sniffMediaReference';
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? Array.from(v, (c) => c.charCodeAt(0)) : [v])));
@@ -46,6 +48,47 @@ describe('sniffMedia', () => {
     expect(sniffMedia(bytes('hello world, not media'))).toBeUndefined();
     expect(sniffMedia(new Uint8Array())).toBeUndefined();
     expect(sniffMedia(bytes('RIFF', 0, 0, 0, 0, 'AVI '))).toBeUndefined();
+  });
+
+  it('needs 14 bytes to call two letters BM a bitmap', () => {
+    expect(sniffMedia(bytes('BM', ...Array(11).fill(0)))).toBeUndefined();
+    expect(sniffMedia(bytes('BM', ...Array(12).fill(0)))?.format).toBe('bmp');
+  });
+
+  it('decides every second byte after 0xFF (AAC and MPEG frame sync) as the byte-by-byte sniffer did', () => {
+    for (let b1 = 0; b1 < 256; b1++) expect(sniffMedia(bytes(0xff, b1, 0x90)), b1.toString(16)).toEqual(sniffMediaReference(bytes(0xff, b1, 0x90)));
+  });
+
+  it('decides every ftyp brand and box as the byte-by-byte sniffer did', () => {
+    for (const brand of ['M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ', 'M4V ', 'M4A', 'qt  ', 'qt', 'isom', 'mp42', '']) {
+      for (const box of ['ftyp', 'moov', 'mdat', 'wide', 'free']) {
+        const sample = bytes(0, 0, 0, 0x20, box, brand);
+        expect(sniffMedia(sample), `${box} ${brand}`).toEqual(sniffMediaReference(sample));
+      }
+    }
+  });
+
+  it('agrees with the byte-by-byte sniffer on random bytes near every signature (property)', () => {
+    const near = fc
+      .tuple(fc.constantFrom(...Object.values(SAMPLES)), fc.nat({ max: 40 }), fc.array(fc.tuple(fc.nat({ max: 15 }), fc.integer({ min: 0, max: 255 })), { maxLength: 2 }))
+      .map(([sample, length, changes]) => {
+        const out = sample.slice(0, length);
+        for (const [at, value] of changes) if (at < out.length) out[at] = value;
+        return out;
+      });
+    const any = fc.uint8Array({ maxLength: 24 });
+    fc.assert(
+      fc.property(fc.oneof(near, any), (sample) => {
+        expect(sniffMedia(sample)).toEqual(sniffMediaReference(sample));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('reads only the first bytes of a long input', () => {
+    const long = new Uint8Array(1_000_000);
+    long.set(SAMPLES.png!);
+    expect(sniffMedia(long)?.format).toBe('png');
   });
 });
 

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
-import type { GenericSchema } from 'valibot';
+import { type GenericSchema, safeParse } from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { isSegmentReply } from '../../src/render/isSegmentReply';
-import { compileValidator } from '../../src/segments/compileValidator';
 import { SegmentReplySchema, SegmentSchemas } from '../../src/segments/segmentCatalog';
 import { validateSegments } from '../../src/segments/validateSegments';
+import { arrayWhereObject } from '../segments/segmentArbitraries';
 
-// The renderer's table must say exactly what the valibot catalog says. The catalog drives this
+// The renderer's check must say exactly what the valibot catalog says (but for an array where an
+// object belongs, which valibot takes for {} and replyguard never does). The catalog drives this
 // test: every segment type, every field, every way to break one.
-const catalog = compileValidator(SegmentReplySchema);
+const catalog = (value: unknown) => safeParse(SegmentReplySchema, value).success && !arrayWhereObject(value);
 type Entries = Record<string, GenericSchema & { entries?: Entries; type: string }>;
 
 /** A valid value for a field of the catalog, and values of every other JSON type. */
@@ -55,7 +56,7 @@ describe('isSegmentReply', () => {
     expect(isSegmentReply({ segments: [] })).toBe(true);
   });
 
-  it('agrees with the compiled catalog on random near-miss replies (property)', () => {
+  it('agrees with the valibot catalog on random near-miss replies (property)', () => {
     const types = [...SegmentSchemas.map((schema) => schema.entries.type.literal), 'html', 'constructor'];
     const field = fc.constantFrom('text', 'content', 'target', 'media', 'message_id', 'forward_id', 'id', 'url', 'title', 'extra');
     const leaf = fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(Number.NaN), fc.boolean(), fc.constant(null), fc.constant([]),

@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { catalogNode } from '../../src/segments/catalogNode';
 import { compileIssueFinder, type IssueSink } from '../../src/segments/compileIssueFinder';
+import { valibotIssues } from './valibotIssues';
 
 const find = (schema: v.GenericSchema, value: unknown, max = 100) => {
   const sink: IssueSink = { issues: [], max };
-  compileIssueFinder(schema)(value, sink);
+  compileIssueFinder(catalogNode(schema))(value, sink);
   return sink;
 };
 
@@ -27,10 +29,25 @@ describe('compileIssueFinder', () => {
     expect(issue!.message.length).toBeLessThan(80);
   });
 
-  it('refuses to compile what it cannot name issues for', () => {
-    expect(() => compileIssueFinder(v.pipe(v.string(), v.minLength(2)))).toThrow(/pipes/);
-    expect(() => compileIssueFinder(v.object({ a: v.string() }))).toThrow(/not supported/);
-    expect(() => compileIssueFinder(v.union([v.string(), v.strictObject({})]))).toThrow(/union of containers/);
-    expect(() => compileIssueFinder(v.variant('t', [v.strictObject({ t: v.string() })]))).toThrow(/literal tag/);
+  it("counts a variant's tag as a known field of its option, wherever it stands", () => {
+    // The tag is `type`, as in the catalog (the valibot oracle maps a variant issue on `type`).
+    const schema = v.variant('type', [v.strictObject({ a: v.string(), type: v.literal('x') }), v.strictObject({ type: v.literal('y') })]);
+    expect(find(schema, { a: 's', type: 'x' }).issues).toEqual([]);
+    expect(find(schema, { type: 'y' }).issues).toEqual([]);
+    expect(find(schema, { type: 'y', a: 's' }).issues.map(({ code, path }) => `${code} ${path}`)).toEqual(['UNKNOWN_FIELD /a']);
+    expect(find(schema, { type: 'z' }).issues.map(({ code, path, message }) => `${code} ${path} ${message}`)).toEqual(['UNKNOWN_SEGMENT_TYPE /type unknown segment type; use one of x, y']);
+    for (const value of [{ a: 's', type: 'x' }, { type: 'x', a: 1, b: 2 }, { type: 'x' }, { b: 1, type: 'y' }, { type: 'z' }, {}]) {
+      expect(find(schema, value).issues.map(({ code, path }) => ({ code, path }))).toEqual(valibotIssues(schema, value));
+    }
+  });
+
+  it('uses valibot\'s words for what a leaf expects', () => {
+    const schema = v.strictObject({ n: v.number(), l: v.literal(3), p: v.picklist(['a', 'b']), u: v.union([v.string(), v.literal(1)]) });
+    expect(find(schema, { n: Number.NaN, l: 4, p: 'c', u: true }).issues.map((issue) => issue.message)).toEqual([
+      'expected number, got NaN',
+      'expected 3',
+      'expected ("a" | "b")',
+      'expected (string | 1), got true',
+    ]);
   });
 });
