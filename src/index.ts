@@ -43,6 +43,7 @@ export { formatIssues } from './issues/formatIssues';
 
 // Strict JSON.
 export { parseJson, type JsonValue, type ParseResult } from './json/parseJson';
+export { createJsonStream, type JsonStream } from './json/createJsonStream';
 export { parseJsonBytes } from './json/parseJsonBytes';
 export { DEFAULT_JSON_LIMITS, type JsonLimits } from './json/jsonLimits';
 export type { JsonObserver, JsonKind, JsonPath, JsonRejection } from './json/jsonObserver';
