@@ -9,8 +9,6 @@ export interface HygieneRule extends LeakRule {
   readonly means: string;
 }
 
-const anyCase = (...words: string[]) => words.flatMap((word) => [word, word[0]!.toUpperCase() + word.slice(1), word.toUpperCase()]);
-
 /**
  * Reasoning and tool-call markup inside a reply. A model that writes either into its final
  * answer did not answer: the IM preset refuses such a reply and asks for the one correction.
@@ -22,7 +20,7 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     family: 'reasoning',
     code: 'REASONING_IN_REPLY',
     means: 'reasoning markup (a think/reasoning tag) is in the reply',
-    keywords: /* @__PURE__ */ anyCase('think', 'reasoning', 'reflection', 'thought', 'scratchpad'),
+    keywords: ['think', 'reasoning', 'reflection', 'thought', 'scratchpad'],
     pattern: /<\/?(?:think|thinking|reasoning|reflection|thought|scratchpad|inner_monologue|seed:think)(?:\s[^<>]{0,64})?>|<\|(?:begin|end)_of_(?:thought|solution)\|>|\[\/?THINK\]/gi,
   },
   {

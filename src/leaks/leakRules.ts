@@ -8,11 +8,6 @@ import { privateKeyRule } from './privateKeyRule';
 // position is scanned by more than a bounded number of attempts. test/leaks/linearTime.test.ts
 // checks each rule on 1 MB of near-matches, and test/leaks/regexSafety.test.ts lints the regexes.
 
-/** A keyword as it is written in lower case, capitalised, and upper case (rules with the i flag). */
-function anyCase(...words: string[]): string[] {
-  return words.flatMap((word) => [word, word[0]!.toUpperCase() + word.slice(1), word.toUpperCase()]);
-}
-
 const notPlaceholder = (secret: string) => !isPlaceholder(secret);
 const highEntropy = (bits: number) => (secret: string) => !isPlaceholder(secret) && shannonEntropy(secret) >= bits;
 const hasDigitAndLetter = (secret: string) => /\d/.test(secret) && /[A-Za-z]/.test(secret);
@@ -62,7 +57,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'aws-secret-access-key',
     anchored: true,
     family: 'aws',
-    keywords: /* @__PURE__ */ anyCase('aws', 'secret_access', 'secretaccess', 'secret-access'),
+    keywords: ['aws', 'secret_access', 'secretaccess', 'secret-access'],
     pattern: /(?:aws.{0,20}?secret|secret.?access.?key).{0,20}?[=:>]\s{0,5}["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dgi,
     accept: /* @__PURE__ */ highEntropy(3.5),
   },
@@ -117,7 +112,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'slack-app-token',
     anchored: true,
     family: 'slack',
-    keywords: /* @__PURE__ */ anyCase('xapp-'),
+    keywords: ['xapp-'],
     pattern: /(?<![A-Za-z0-9_-])xapp-\d-[A-Z0-9]{1,20}-\d{1,20}-[A-Za-z0-9]{10,}/gi,
   },
   {
@@ -196,7 +191,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'azure-credential-assignment',
     anchored: true,
     family: 'azure',
-    keywords: /* @__PURE__ */ anyCase('azure', 'ad_', 'ad-'),
+    keywords: ['azure', 'ad_', 'ad-'],
     pattern: /(?:azure|ad)[\w.-]{0,10}?(?:client|tenant)[\w.-]{0,10}?(?:secret|id)["']?\s{0,5}(?::=|[:=])\s{0,5}["']?(?<secret>[A-Za-z0-9_~.-]{32,40})(?![A-Za-z0-9_~.-])/dgi,
     accept: notPlaceholder,
   },
@@ -234,7 +229,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'vault-legacy-token',
     anchored: true,
     family: 'hashicorp',
-    keywords: /* @__PURE__ */ anyCase('vault', 'token'),
+    keywords: ['vault', 'token'],
     pattern: /(?:vault|token)[\w.-]{0,20}?["']?\s{0,5}[:=]\s{0,5}["']?(?<secret>[sb]\.[A-Za-z0-9]{24})(?![A-Za-z0-9])/dgi,
     accept: hasDigitAndLetter,
   },
@@ -287,7 +282,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'authorization-header',
     anchored: true,
     family: 'http',
-    keywords: /* @__PURE__ */ anyCase('authorization', 'api-token', 'Api-Token'),
+    keywords: ['authorization', 'api-token'],
     pattern: /(?:authorization|api-token)["']?\s{0,5}[:=]\s{0,5}["']?\s{0,5}(?:(?<scheme>basic|bearer|token|api-token)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,})/dgi,
     accept: (secret, match) => notPlaceholder(secret) && (/(?:basic|bearer|token)\s+\S+$/i.test(match) || highEntropy(3)(secret)),
   },
@@ -295,7 +290,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'bearer-token',
     anchored: true,
     family: 'http',
-    keywords: /* @__PURE__ */ anyCase('bearer'),
+    keywords: ['bearer'],
     pattern: /(?<![A-Za-z])bearer\s{1,5}(?<secret>[A-Za-z0-9._~+/=-]{16,})/dgi,
     accept: /* @__PURE__ */ highEntropy(3),
   },
@@ -303,7 +298,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'password-assignment',
     anchored: true,
     family: 'generic',
-    keywords: /* @__PURE__ */ anyCase('passw', 'pwd'),
+    keywords: ['passw', 'pwd'],
     pattern: /(?:passw(?:or)?d|pwd)[A-Za-z0-9_.-]{0,20}["']?\s{0,5}(?::=|=>|[:=])\s{0,5}["'](?<secret>[^"'\s]{8,100})["']/dgi,
     accept: (secret) => !isPlaceholder(secret) && !CREDENTIAL_TEMPLATE.test(secret) && !CODE_REFERENCE.test(secret) && !CREDENTIAL_WORDS.test(secret),
   },
@@ -311,7 +306,7 @@ export const LEAK_RULES: readonly LeakRule[] = [
     id: 'high-entropy-assignment',
     anchored: true,
     family: 'generic',
-    keywords: /* @__PURE__ */ anyCase('key', 'secret', 'token', 'passw', 'pwd', 'credential', 'auth'),
+    keywords: ['key', 'secret', 'token', 'passw', 'pwd', 'credential', 'auth'],
     pattern: /(?:api[_.-]?key|access[_.-]?key|key|secret|token|passw(?:or)?d|pwd|credentials?|auth|private[_.-]?key)[A-Za-z0-9_.-]{0,20}?["']?\s{0,5}(?::=|=>|[:=])\s{0,5}["'`]?(?<secret>[A-Za-z0-9+/_.=~!@#$%^&*-]{16,200})(?![A-Za-z0-9+/_.=~!@#$%^&*-])/dgi,
     accept: isGenericSecret,
   },
