@@ -230,3 +230,16 @@ function spansOfMatch(match: RegExpExecArray): MatchSpans {
   const matchEnd = match.index + match[0].length;
   return group ? [group[0], group[1], match.index, matchEnd] : [match.index, matchEnd];
 }
+
+/**
+ * The spans one rule's engine yields on `text` as written: keyword prefilter, anchoring and the
+ * pattern, without acceptance checks. What a test of reachability needs: a rule alternative no
+ * keyword admits yields nothing here.
+ */
+export function ruleSpans(text: string, rule: LeakRule): Span[] {
+  const spans: Span[] = [];
+  for (const { present } of planRules(text, [rule], bigramFilter(text))) {
+    for (const [start, end] of spansOf(rule, present, text)) spans.push([start, end]);
+  }
+  return spans;
+}
