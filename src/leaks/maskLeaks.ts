@@ -74,7 +74,7 @@ function findLeaks(stream: TextStream, options: LeakOptions): Finding[] {
   const { text, pieces } = stream;
   let first = 0; // findings come in order of start: the first piece they can touch only moves on
   for (const found of scanText(text, leakRulesFor(options), stream.joins)) {
-    if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/\n/g, ''))) continue;
+    if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/[\n\u2029]/g, ''))) continue;
     while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
     for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
       const piece = pieces[k]!;

@@ -99,6 +99,10 @@ export function readerView(source: string, points: readonly number[], breaks: re
 function windowsAround(source: string, offsets: readonly number[]): [number, number][] {
   const windows: [number, number][] = [];
   const edge = /[ \t]/g;
+  // The first space at or after a position is the same for every position up to it: remembering
+  // the last answer keeps a text without spaces from being searched to its end once per point.
+  let searchedFrom = -1;
+  let found = -1;
   for (const offset of offsets) {
     const last = windows[windows.length - 1];
     if (last && offset < last[1] + CONTEXT) {
@@ -114,25 +118,35 @@ function windowsAround(source: string, offsets: readonly number[]): [number, num
 
   function rightEdge(at: number): number {
     if (at >= source.length) return source.length;
-    edge.lastIndex = at;
-    return edge.exec(source) ? edge.lastIndex - 1 : source.length;
+    if (at < searchedFrom || at > found) {
+      edge.lastIndex = at;
+      found = edge.exec(source) ? edge.lastIndex - 1 : source.length;
+      searchedFrom = at;
+    }
+    return found;
   }
 }
 
-const UTF8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
+const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
 
-/** A run of percent escapes from `at`, decoded as UTF-8; undefined when it is not valid UTF-8. */
+/**
+ * The character one percent-encoded UTF-8 sequence from `at` spells (`%41`, `%E2%80%8B`), and
+ * where the sequence ends; undefined when the bytes are no valid UTF-8 character. One character
+ * at a time, so an invalid byte costs its own three characters, never a rescan of the run.
+ */
 function percentDecoded(source: string, at: number, limit: number): { text: string; end: number } | undefined {
-  const bytes: number[] = [];
-  let i = at;
-  while (i < limit && source.charCodeAt(i) === 0x25 && /^[0-9A-Fa-f]{2}$/.test(source.slice(i + 1, i + 3))) {
-    bytes.push(parseInt(source.slice(i + 1, i + 3), 16));
-    i += 3;
+  const byte = (k: number) => (k + 3 <= limit && source.charCodeAt(k) === 0x25 && HEX_PAIR.test(source.slice(k + 1, k + 3)) ? parseInt(source.slice(k + 1, k + 3), 16) : -1);
+  const lead = byte(at);
+  if (lead < 0) return undefined;
+  const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+  if (length === 0) return undefined;
+  let code = length === 1 ? lead : lead & (0xff >> (length + 1));
+  for (let k = 1; k < length; k++) {
+    const next = byte(at + 3 * k);
+    if (next < 0x80 || next > 0xbf) return undefined;
+    code = (code << 6) | (next & 0x3f);
   }
-  if (bytes.length === 0) return undefined;
-  try {
-    return { text: UTF8.decode(new Uint8Array(bytes)), end: i };
-  } catch {
-    return undefined;
-  }
+  const overlong = (length === 3 && code < 0x800) || (length === 4 && (code < 0x10000 || code > 0x10ffff));
+  if (overlong || (code >= 0xd800 && code <= 0xdfff)) return undefined;
+  return { text: String.fromCodePoint(code), end: at + 3 * length };
 }

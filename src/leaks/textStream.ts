@@ -10,7 +10,11 @@ export interface StreamPiece {
 
 /** Every string of a value as one text, with where each came from and which seams a reader does not see. */
 export interface TextStream {
-  /** The strings in document (delivery) order, each separated from the next by a newline. */
+  /**
+   * The strings, each separated from the next by one character: a newline where the reader may
+   * see the two as one text, a paragraph separator (U+2029, white space to every rule, never a
+   * wrapped line) elsewhere.
+   */
   readonly text: string;
   readonly pieces: readonly StreamPiece[];
   /** Pairs `[start, end)` of the separators between two strings the reader sees as one text. */
@@ -77,9 +81,11 @@ export function textStream(value: unknown): TextStream {
     start += item.text.length + 1;
   }
   const joins: number[] = [];
+  let text = strings[0] ?? '';
   for (let k = 1; k < strings.length; k++) {
-    if (!ordered[k]!.continues || !ordered[k - 1]!.visible) continue;
-    if (TOKEN_EDGE.test(edgeChar(strings[k - 1]!, -1)) && TOKEN_EDGE.test(edgeChar(strings[k]!, 1))) joins.push(pieces[k]!.start - 1, pieces[k]!.start);
+    const seam = ordered[k]!.continues && ordered[k - 1]!.visible;
+    text += (seam ? '\n' : '\u2029') + strings[k];
+    if (seam && TOKEN_EDGE.test(edgeChar(strings[k - 1]!, -1)) && TOKEN_EDGE.test(edgeChar(strings[k]!, 1))) joins.push(pieces[k]!.start - 1, pieces[k]!.start);
   }
-  return { text: strings.join('\n'), pieces, joins };
+  return { text, pieces, joins };
 }
