@@ -1,25 +1,31 @@
 import type { Issue } from '../issues/issue';
-import { collectStrings } from '../json/collectStrings';
-import { mapStrings } from '../json/mapStrings';
-import { candidateRules, scanText } from '../leaks/scanText';
+import { scanText } from '../leaks/scanText';
+import { textStream } from '../leaks/textStream';
 import { HYGIENE_RULES, type HygieneRule } from './hygieneRules';
 
 /**
- * Finds reasoning and tool-call markup in every string of a reply. Each finding is an issue
- * that names its rule and pointer; the reply is refused, never delivered with the markup.
- * `allText` is `collectStrings(value)`, for a caller that has it already.
+ * Finds reasoning and tool-call markup in every string of a reply, as the reader sees it (entities,
+ * escapes, full-width and invisible characters normalised; a tag cut across segments joined).
+ * Each finding is an issue that names its rule and pointer; the reply is refused, never delivered
+ * with the markup. The third argument is no longer used.
+ *
+ * @example
+ * findMarkup({ segments: [{ type: 'text', data: { text: '<think>…</think>Hi' } }] });
+ * // [{ code: 'REASONING_IN_REPLY', rule: 'reasoning-tag', path: '/segments/0/data/text', … }, …]
  */
-export function findMarkup(value: unknown, rules: readonly HygieneRule[] = HYGIENE_RULES, allText = collectStrings(value)): Issue[] {
-  const active = candidateRules(allText, rules) as HygieneRule[];
-  if (active.length === 0) return [];
-  const byId = new Map(active.map((rule) => [rule.id, rule]));
+export function findMarkup(value: unknown, rules: readonly HygieneRule[] = HYGIENE_RULES, _allText?: string): Issue[] {
+  const stream = textStream(value);
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const issues: Issue[] = [];
-  mapStrings(value, (text, path) => {
-    for (const found of scanText(text, active)) {
-      const rule = byId.get(found.rule)!;
-      issues.push({ code: rule.code, path, rule: rule.id, message: `${rule.means}; answer with the final reply only` });
+  const { pieces } = stream;
+  let first = 0;
+  for (const found of scanText(stream.text, rules, stream.joins)) {
+    const rule = byId.get(found.rule)!;
+    while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
+    for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
+      if (Math.min(found.end, pieces[k]!.start + pieces[k]!.length) <= Math.max(found.start, pieces[k]!.start)) continue;
+      issues.push({ code: rule.code, path: pieces[k]!.pointer, rule: rule.id, message: `${rule.means}; answer with the final reply only` });
     }
-    return text;
-  });
+  }
   return issues;
 }

@@ -9,8 +9,6 @@ export interface HygieneRule extends LeakRule {
   readonly means: string;
 }
 
-const anyCase = (...words: string[]) => words.flatMap((word) => [word, word[0]!.toUpperCase() + word.slice(1), word.toUpperCase()]);
-
 /**
  * Reasoning and tool-call markup inside a reply. A model that writes either into its final
  * answer did not answer: the IM preset refuses such a reply and asks for the one correction.
@@ -22,8 +20,9 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     family: 'reasoning',
     code: 'REASONING_IN_REPLY',
     means: 'reasoning markup (a think/reasoning tag) is in the reply',
-    keywords: /* @__PURE__ */ anyCase('think', 'reasoning', 'reflection', 'thought', 'scratchpad'),
-    pattern: /<\/?(?:think|thinking|reasoning|reflection|thought|scratchpad|inner_monologue|seed:think)(?:\s[^<>]{0,64})?>|<\|(?:begin|end)_of_(?:thought|solution)\|>|\[\/?THINK\]/gi,
+    keywords: ['think', 'reasoning', 'reflection', 'thought', 'scratchpad', 'monologue', 'of_solution'],
+    // `< think>`, `</think >`, `<think/>` and attributes as well: a renderer drops all of them alike.
+    pattern: /<[ \t]{0,3}\/?[ \t]{0,3}(?:think|thinking|thoughts?|reasoning|reasoning_content|reflection|scratchpad|inner_monologue|seed:think|antthinking|thinking_process)(?:\s[^<>]{0,64})?[ \t]{0,3}\/?>|<\|(?:begin|end)_of_(?:thought|solution)\|>|\[\/?THINK\]|<\|(?:START|END)_THINKING\|>/gi,
   },
   {
     id: 'reasoning-token',
@@ -31,15 +30,31 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     code: 'REASONING_IN_REPLY',
     means: 'a reasoning delimiter token is in the reply',
     keywords: ['◁think▷', '◁/think▷'],
-    pattern: /◁\/?think▷/g,
+    pattern: /◁\/?think▷/gi,
   },
   {
     id: 'tool-call-tag',
     family: 'tool-markup',
     code: 'TOOL_MARKUP_IN_REPLY',
     means: 'tool-call markup (a tool_call/function_calls tag) is in the reply',
-    keywords: ['tool_', 'function_', 'function=', 'invoke', 'antml:'],
-    pattern: /<\/?(?:tool_calls?|tool_results?|tool_response|tool_use|function_calls|function_results|antml:[a-z_]{1,30})(?:\s[^<>]{0,200})?>|<function=[^<>\s]{1,100}>|<invoke\s+name=/g,
+    keywords: ['tool_', 'function_', 'function=', 'invoke', 'antml:', 'of_turn'],
+    pattern: /<[ \t]{0,3}\/?[ \t]{0,3}(?:tool_calls?|tool_results?|tool_response|tool_use|tool_code|function_calls?|function_results?|function_response|start_of_turn|end_of_turn|antml:[a-z_]{1,30}|invoke)(?:\s[^<>]{0,200})?[ \t]{0,3}\/?>|<function=[^<>\s]{1,100}>/gi,
+  },
+  {
+    id: 'tool-call-json',
+    family: 'tool-markup',
+    code: 'TOOL_MARKUP_IN_REPLY',
+    means: 'a tool call in a provider\'s JSON form ({"tool_calls": …}) is in the reply',
+    keywords: ['tool_calls', 'function_call'],
+    pattern: /\{\s{0,20}"(?:tool_calls|function_call)"\s{0,20}:/gi,
+  },
+  {
+    id: 'react-action',
+    family: 'tool-markup',
+    code: 'TOOL_MARKUP_IN_REPLY',
+    means: 'a ReAct tool step (an "Action Input:" line) is in the reply',
+    keywords: ['action input'],
+    pattern: /(?<![^\n])[ \t]{0,8}Action[ \t]Input[ \t]{0,3}:/gi,
   },
   {
     id: 'tool-special-token',
@@ -47,22 +62,23 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     code: 'TOOL_MARKUP_IN_REPLY',
     means: 'a chat-template or tool-call special token is in the reply',
     keywords: ['<|'],
-    pattern: /<\|(?:tool_calls?|tool_call_(?:begin|end|argument_begin)|tool_calls_section_(?:begin|end)|tool_sep|tool_response|plugin|python_tag|interpreter|im_start|im_end|im_sep|start|end|channel|message|call|constrain|return|eom_id|eot_id|start_header_id|end_header_id|observation|DSML)\|>/g,
+    // Any `<|name|>` token: tool calls, turns, Harmony channels (`<|channel|>analysis<|message|>`), Kimi and Qwen sections.
+    pattern: /<\|[A-Za-z][\w.:▁-]{0,40}\|>/gi,
   },
   {
     id: 'tool-fullwidth-token',
     family: 'tool-markup',
     code: 'TOOL_MARKUP_IN_REPLY',
-    means: 'a DeepSeek/DSML-style tool token is in the reply',
+    means: 'a DeepSeek/DSML-style special token is in the reply',
     keywords: ['<｜'],
-    pattern: /<｜[^｜<>\n]{1,40}｜/g,
+    pattern: /<｜[^｜<>\n]{1,40}｜/gi,
   },
   {
     id: 'tool-bracket-token',
     family: 'tool-markup',
     code: 'TOOL_MARKUP_IN_REPLY',
-    means: 'a bracketed tool-call marker is in the reply',
-    keywords: ['[TOOL_', '<<<', '✿'],
-    pattern: /\[TOOL_(?:CALLS|RESULTS|CALL)\]|<<<\s?\/?(?:tool|function)[\w-]{0,20}\s?>>>|✿(?:FUNCTION|ARGS|RESULT|RETURN)✿/g,
+    means: 'a bracketed tool-call or instruction marker is in the reply',
+    keywords: ['[tool_', '[/tool_', '[inst]', '[/inst]', 'available_tools]', '<<<', '✿'],
+    pattern: /\[\/?(?:TOOL_CALLS|TOOL_RESULTS|TOOL_CALL|AVAILABLE_TOOLS|INST)\]|<<<\s?\/?(?:tool|function)[\w-]{0,20}\s?>>>|✿(?:FUNCTION|ARGS|RESULT|RETURN)✿/gi,
   },
 ];

@@ -1,13 +1,18 @@
 /** The most characters an excerpt quotes from a reply. */
 export const EXCERPT_MAX = 32;
 
-/** Runs of token characters this long may be (part of) a secret: an excerpt keeps only their start. */
-const TOKEN_RUN = /[A-Za-z0-9+/=_.~-]{16,}/g;
+/** A run of characters between spaces, quotes and brackets: a word, a number, a token or a URL. */
+const RUN = /[^\s"'`{}[\](),<>]{8,}/g;
+/** Anything but letters: a run with a digit, a symbol or another script may be (part of) a secret. */
+const NOT_WORD = /[^A-Za-z\u00c0-\u024f]|[a-z][A-Z]/;
+/** Invisible and direction-changing characters are shown escaped, never acted on. */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
 
 /**
- * Quotes a short, printable excerpt of `text` around `offset`, so that an issue message
- * never carries a whole reply. Control characters are escaped, and long token-like runs are cut
- * to their first characters, so an excerpt never carries a key or token.
+ * Quotes a short, printable excerpt of `text` around `offset`, so that an issue message never
+ * carries a whole reply. Control and invisible characters are escaped, and every run of eight or
+ * more characters that is not a plain word (`mysql://root:pw@host/db`, a token, a number) is cut
+ * to its first four, so an excerpt never carries a key, a token or a credential.
  */
 export function excerpt(text: string, offset = 0, max = EXCERPT_MAX): string {
   const start = Math.max(0, Math.min(offset - (max >> 1), text.length - max));
@@ -16,7 +21,10 @@ export function excerpt(text: string, offset = 0, max = EXCERPT_MAX): string {
   // Never cut a surrogate pair in half.
   if (isLowSurrogate(text.charCodeAt(from))) from++;
   if (isHighSurrogate(text.charCodeAt(end - 1))) end--;
-  const body = JSON.stringify(text.slice(from, end).replace(TOKEN_RUN, (run) => `${run.slice(0, 4)}…`)).slice(1, -1);
+  const cut = text.slice(from, end).replace(RUN, (run) => (NOT_WORD.test(run) ? `${[...run].slice(0, 4).join('')}…` : run));
+  const body = JSON.stringify(cut)
+    .slice(1, -1)
+    .replace(INVISIBLE, (char) => char.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''));
   return (from > 0 ? '…' : '') + body + (end < text.length ? '…' : '');
 }
 

@@ -4,8 +4,9 @@ export type Span = readonly [start: number, end: number];
 /**
  * One detection rule of the outbound leak scanner.
  *
- * A rule runs only when one of its `keywords` occurs in the text (a cheap prefilter, so most
- * rules cost a few `includes` per string; keywords are case-sensitive, so no lowercased copy). It finds spans either with a global `pattern`
+ * A rule runs only when one of its `keywords` occurs in the text (a cheap prefilter: most rules
+ * cost a bigram lookup per keyword). Keywords match in any letter case exactly when the rule does
+ * (its pattern has the `i` flag, or `ignoreCase`). It finds spans either with a global `pattern`
  * (the secret is the named group `secret`, or the whole match) or with a `find` function for
  * what a regex cannot do in linear time.
  */
@@ -14,9 +15,11 @@ export interface LeakRule {
   readonly id: string;
   /** The provider or kind the rule belongs to. */
   readonly family: string;
-  /** Substrings (case-sensitive) one of which must occur for the rule to run; empty runs it always. */
+  /** Substrings one of which must occur for the rule to run (in any case when the rule ignores case); empty runs it always. */
   readonly keywords: readonly string[];
-  /** Substrings that must all occur as well. */
+  /** Keywords match in any letter case; defaults to the pattern's `i` flag. */
+  readonly ignoreCase?: boolean;
+  /** Substrings (case-sensitive) that must all occur as well. */
   readonly requires?: readonly string[];
   /** A global regex (flag `g`; add `d` when it has a `secret` group). Must run in linear time. */
   readonly pattern?: RegExp;

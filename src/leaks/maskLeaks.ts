@@ -1,10 +1,10 @@
-import { collectStrings } from '../json/collectStrings';
 import { mapStrings } from '../json/mapStrings';
 import type { Finding } from '../results/replyResult';
 import type { LeakRule } from './leakRule';
 import { LEAK_RULES } from './leakRules';
 import { literalSecretRule } from './literalSecretRule';
-import { candidateRules, scanText, type TextFinding } from './scanText';
+import { scanText, type TextFinding } from './scanText';
+import { type TextStream, textStream } from './textStream';
 
 /** The text a masked secret is replaced by. */
 export const LEAK_MASK = '[REDACTED]';
@@ -35,34 +35,57 @@ export function leakRulesFor(options: LeakOptions = {}): readonly LeakRule[] {
 
 /**
  * Finds secrets in every string of a value (text, Markdown, media values, share url and title,
- * any nested string). Each finding names the rule, the JSON pointer and the span; never the secret.
+ * any nested string), as the reader sees them: the visible strings of a segment reply are read as
+ * one stream, so a secret cut across segments is found. Each finding names the rule, the JSON
+ * pointer and the span of one piece of the secret; never the secret.
  *
  * @example
  * scanLeaks({ segments: [{ type: 'text', data: { text: 'key: ghp_…' } }] });
  * // [{ code: 'LEAK_MASKED', rule: 'github-token', path: '/segments/0/data/text', start: 5, end: 45 }]
  */
 export function scanLeaks(value: unknown, options: LeakOptions = {}): Finding[] {
-  return maskLeaks(value, options).findings;
+  return findLeaks(textStream(value), options);
 }
 
 /**
- * Masks every secret in place (in a copy) and reports what it masked. `allText` is
- * `collectStrings(value)`, for a caller that has it already.
+ * Masks every secret in place (in a copy) and reports what it masked, piece by piece: a secret
+ * cut across two strings is masked in both, each reported with its own pointer.
  */
-export function maskLeaks<T>(value: T, options: LeakOptions = {}, allText = collectStrings(value)): MaskResult<T> {
-  // One keyword pass over the whole reply picks the rules; each string is then scanned with those.
-  const rules = candidateRules(allText, leakRulesFor(options));
-  if (rules.length === 0) return { value, findings: [] };
-  const allow = new Set(options.allow ?? []);
+export function maskLeaks<T>(value: T, options: LeakOptions = {}): MaskResult<T> {
+  const findings = findLeaks(textStream(value), options);
+  if (findings.length === 0) return { value, findings };
+  const spans = new Map<string, TextFinding[]>();
+  for (const finding of findings) {
+    const list = spans.get(finding.path) ?? [];
+    list.push({ rule: finding.rule, start: finding.start!, end: finding.end! });
+    spans.set(finding.path, list);
+  }
   const mask = options.mask ?? LEAK_MASK;
-  const findings: Finding[] = [];
   const masked = mapStrings(value, (text, path) => {
-    const found = scanText(text, rules).filter((item) => !allow.has(text.slice(item.start, item.end)));
-    if (found.length === 0) return text;
-    for (const item of found) findings.push({ code: 'LEAK_MASKED', rule: item.rule, path, start: item.start, end: item.end });
-    return maskSpans(text, found, mask);
+    const list = spans.get(path);
+    return list ? maskSpans(text, list.sort((a, b) => a.start - b.start || b.end - a.end), mask) : text;
   });
   return { value: masked, findings };
+}
+
+function findLeaks(stream: TextStream, options: LeakOptions): Finding[] {
+  const allow = new Set(options.allow ?? []);
+  const findings: Finding[] = [];
+  const { text, pieces } = stream;
+  let first = 0; // findings come in order of start: the first piece they can touch only moves on
+  for (const found of scanText(text, leakRulesFor(options), stream.joins)) {
+    if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/[\n\u2029]/g, ''))) continue;
+    while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
+    for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
+      const piece = pieces[k]!;
+      const start = Math.max(found.start, piece.start) - piece.start;
+      const end = Math.min(found.end, piece.start + piece.length) - piece.start;
+      if (end > start) findings.push({ code: 'LEAK_MASKED', rule: found.rule, path: piece.pointer, start, end, order: piece.order } as Finding);
+    }
+  }
+  // Reported in document order, without the ordering key.
+  const order = (finding: Finding) => (finding as Finding & { order: number }).order;
+  return findings.sort((a, b) => order(a) - order(b) || a.start! - b.start!).map(({ order: _, ...finding }: Finding & { order?: number }) => finding);
 }
 
 /** Replaces the union of the spans (sorted by start) with the mask. */

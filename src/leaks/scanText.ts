@@ -1,8 +1,8 @@
-import { bigramFilter, mayContain } from './bigramFilter';
-import type { LeakRule } from './leakRule';
-
-/** Strings at least this long get a bigram prefilter; shorter ones are searched directly. */
-const FILTER_FROM = 512;
+import { type BigramFilter, bigramFilter, mayContain } from './bigramFilter';
+import { decodeBase64Run } from './decodeBase64Run';
+import type { LeakRule, Span } from './leakRule';
+import { readerView } from './readerView';
+import { MIN_ENCODED_RUN, surveyText } from './survey';
 
 /** One finding inside one string. */
 export interface TextFinding {
@@ -11,30 +11,96 @@ export interface TextFinding {
   readonly end: number;
 }
 
+/** How deep views nest: a view of a decoded run of a view is as deep as the scanner goes. */
+const MAX_DEPTH = 3;
+const enum Kind {
+  Source,
+  View,
+  Joined,
+  Decoded,
+}
+
 /**
- * Runs the rules over one string and returns every finding, in order of position.
+ * Runs the rules over one string and returns every finding, in order of position. The string is
+ * scanned as written and as a reader sees it: character references, Markdown escapes, percent
+ * escapes, emphasis markers, look-alike and invisible characters normalised, wrapped lines joined,
+ * base64 runs decoded. A finding in a view covers the whole original run it came from.
+ * `joins` lists line breaks `[start, end)` that join two strings the reader sees as one.
+ *
+ * @example
+ * scanText('key: ghp_\u200b' + 'a'.repeat(36), LEAK_RULES); // [{ rule: 'github-token', start: 5, end: 46 }]
  */
-export function scanText(text: string, rules: readonly LeakRule[]): TextFinding[] {
-  const findings: TextFinding[] = [];
-  for (const { rule, present } of planRules(text, rules)) {
+export function scanText(text: string, rules: readonly LeakRule[], joins: readonly number[] = []): TextFinding[] {
+  const found: TextFinding[] = [];
+  const joined: TextFinding[] = [];
+  scanNode(text, rules, 0, Kind.Source, (start, end, rule, across) => (across ? joined : found).push({ rule, start, end }), joins);
+  // Joining lines only matters for what it completes: a finding that merely runs a whole token on
+  // into the next line (found unjoined from the same start) is that token, not more.
+  const starts = new Set(found.map((item) => `${item.rule} ${item.start}`));
+  for (const item of joined) if (!starts.has(`${item.rule} ${item.start}`)) found.push(item);
+  found.sort((a, b) => a.start - b.start || b.end - a.end || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+  return found.filter((item, k) => k === 0 || item.start !== found[k - 1]!.start || item.end !== found[k - 1]!.end || item.rule !== found[k - 1]!.rule);
+}
+
+/** Reports a finding in the coordinates of the text a node was derived from; `across` when found in a joined view. */
+type Report = (start: number, end: number, rule: string, across?: boolean) => void;
+
+function scanNode(text: string, rules: readonly LeakRule[], depth: number, kind: Kind, report: Report, joins: readonly number[] = []): void {
+  const survey = surveyText(text);
+  for (const { rule, present } of planRules(text, rules, survey.filter)) {
     for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, present, text)) {
       if (end <= start) continue;
       const secret = text.slice(start, end);
       if (isFiller(secret)) continue;
       if (rule.accept === undefined || rule.accept(secret, text.slice(matchStart, matchEnd), text.slice(Math.max(0, matchStart - 32), matchStart))) {
-        findings.push({ rule: rule.id, start, end });
+        report(start, end, rule.id, kind === Kind.Joined);
       }
     }
   }
-  return findings.sort((a, b) => a.start - b.start || b.end - a.end);
+  if (depth >= MAX_DEPTH) return;
+  if (kind !== Kind.View && kind !== Kind.Joined && survey.points.length > 0) {
+    const view = readerView(text, survey.points, [], false);
+    scanNode(view.text, rules, depth + 1, Kind.View, (start, end, rule, across) => report(view.starts[start]!, view.ends[end - 1]!, rule, across));
+  }
+  const breaks = joins.length === 0 ? survey.breaks : mergePairs(survey.breaks, joins);
+  if (kind !== Kind.Joined && breaks.length > 0) {
+    const view = readerView(text, survey.points, breaks, true);
+    scanNode(view.text, rules, depth + 1, Kind.Joined, (start, end, rule) => report(view.starts[start]!, view.ends[end - 1]!, rule, true));
+  }
+  for (let k = 0; k < survey.runs.length; k += 2) {
+    const runStart = survey.runs[k]!;
+    // "name=base64": each piece between `=` signs is decoded on its own.
+    const pieces = /[^=]+=*/g;
+    const run = text.slice(runStart, survey.runs[k + 1]);
+    for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
+      if (piece[0].length < MIN_ENCODED_RUN) continue;
+      const decoded = decodeBase64Run(piece[0]);
+      const start = runStart + piece.index;
+      const end = start + piece[0].length;
+      if (decoded !== undefined) scanNode(decoded, rules, depth + 1, Kind.Decoded, (_s, _e, rule, across) => report(start, end, rule, across));
+    }
+  }
+}
+
+function mergePairs(a: readonly number[], b: readonly number[]): number[] {
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < a.length; k += 2) pairs.push([a[k]!, a[k + 1]!]);
+  for (let k = 0; k < b.length; k += 2) pairs.push([b[k]!, b[k + 1]!]);
+  pairs.sort((x, y) => x[0] - y[0]);
+  return pairs.flat();
 }
 
 /**
- * The rules whose keywords occur in `text`. Scanning many short strings, call it once on all of
- * them joined, then scan each string with only these rules.
+ * The rules whose keywords occur in `text` as written (in any case where the rule ignores case).
+ * A cheap first look; `scanText` plans each view of a text on its own.
  */
 export function candidateRules(text: string, rules: readonly LeakRule[]): LeakRule[] {
-  return planRules(text, rules).map((entry) => entry.rule);
+  return planRules(text, rules, bigramFilter(text)).map((entry) => entry.rule);
+}
+
+/** True when a rule's keywords match in any letter case: its pattern has the `i` flag, or it says so. */
+export function ignoresCase(rule: LeakRule): boolean {
+  return rule.ignoreCase ?? rule.pattern?.ignoreCase ?? false;
 }
 
 /** A rule that may match, with the keywords that occur (an anchored rule starts only at those). */
@@ -43,26 +109,40 @@ interface PlannedRule {
   readonly present: readonly string[];
 }
 
-function planRules(text: string, rules: readonly LeakRule[]): PlannedRule[] {
-  // On longer text, one pass rules out most keywords without searching the text for each; each
-  // keyword is searched once however many rules share it.
-  const filter = text.length >= FILTER_FROM ? bigramFilter(text) : undefined;
+function planRules(text: string, rules: readonly LeakRule[], filter: BigramFilter): PlannedRule[] {
+  // Each keyword is looked for once however many rules share it; the filter rules out most
+  // keywords without searching the text.
   const seen = new Map<string, boolean>();
-  const occurs = (keyword: string) => {
-    let found = seen.get(keyword);
+  const occurs = (keyword: string, anyCase: boolean) => {
+    const key = anyCase ? `i ${keyword}` : keyword;
+    let found = seen.get(key);
     if (found === undefined) {
-      found = (filter === undefined || mayContain(filter, keyword)) && text.includes(keyword);
-      seen.set(keyword, found);
+      found = mayContain(filter, keyword) && (anyCase ? caseless(keyword, '').test(text) : text.includes(keyword));
+      seen.set(key, found);
     }
     return found;
   };
   const planned: PlannedRule[] = [];
   for (const rule of rules) {
-    if (rule.requires && !rule.requires.every(occurs)) continue;
-    const present = rule.keywords.filter(occurs);
+    if (rule.requires && !rule.requires.every((required) => occurs(required, false))) continue;
+    const anyCase = ignoresCase(rule);
+    const present = rule.keywords.filter((keyword) => occurs(keyword, anyCase));
     if (rule.keywords.length === 0 || present.length > 0) planned.push({ rule, present });
   }
   return planned;
+}
+
+const caselessPatterns = new Map<string, RegExp>();
+
+/** A cached case-insensitive search for a literal keyword. */
+function caseless(keyword: string, flags: '' | 'g'): RegExp {
+  const key = flags + keyword;
+  let pattern = caselessPatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(keyword.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), `i${flags}`);
+    caselessPatterns.set(key, pattern);
+  }
+  return pattern;
 }
 
 // Documentation fills a sample token with x's, stars or hashes: never a real secret.
@@ -84,17 +164,31 @@ function stickyOf(pattern: RegExp): RegExp {
   return sticky;
 }
 
-/** Runs an anchored rule only where one of its (present) keywords starts. */
-function* anchoredSpans(keywords: readonly string[], pattern: RegExp, text: string, within: LeakRule['within']): Iterable<MatchSpans> {
+/** Where the keywords start, in order (in any case when `anyCase`). */
+function keywordStarts(keywords: readonly string[], text: string, anyCase: boolean): number[] {
   const starts: number[] = [];
   for (const keyword of keywords) {
-    for (let at = text.indexOf(keyword); at !== -1; at = text.indexOf(keyword, at + 1)) starts.push(at);
+    if (anyCase) {
+      const search = caseless(keyword, 'g');
+      search.lastIndex = 0;
+      for (let match = search.exec(text); match; match = search.exec(text)) {
+        starts.push(match.index);
+        search.lastIndex = match.index + 1;
+      }
+    } else {
+      for (let at = text.indexOf(keyword); at !== -1; at = text.indexOf(keyword, at + 1)) starts.push(at);
+    }
   }
-  starts.sort((a, b) => a - b);
+  return keywords.length > 1 ? starts.sort((a, b) => a - b) : starts;
+}
+
+/** Runs an anchored rule only where one of its (present) keywords starts. */
+function* anchoredSpans(rule: LeakRule, keywords: readonly string[], pattern: RegExp, text: string): Iterable<MatchSpans> {
+  const within = rule.within;
   const sticky = stickyOf(pattern);
   let consumed = -1;
   let next = -1; // the next occurrence of `within.char` at or after the current start
-  for (const at of starts) {
+  for (const at of keywordStarts(keywords, text, ignoresCase(rule))) {
     if (at < consumed) continue;
     if (within) {
       // Starts only move forward, so the search for the next occurrence never goes back.
@@ -116,11 +210,11 @@ function* anchoredSpans(keywords: readonly string[], pattern: RegExp, text: stri
 type MatchSpans = readonly [start: number, end: number, matchStart?: number, matchEnd?: number];
 
 function* spansOf(rule: LeakRule, present: readonly string[], text: string): Iterable<MatchSpans> {
-  if (rule.find) yield* rule.find(text);
+  if (rule.find) yield* rule.find(text) as Iterable<Span>;
   const pattern = rule.pattern;
   if (!pattern) return;
   if (rule.anchored) {
-    yield* anchoredSpans(present, pattern, text, rule.within);
+    yield* anchoredSpans(rule, present, pattern, text);
     return;
   }
   pattern.lastIndex = 0;
@@ -135,4 +229,17 @@ function spansOfMatch(match: RegExpExecArray): MatchSpans {
   const group = match.indices?.groups?.secret;
   const matchEnd = match.index + match[0].length;
   return group ? [group[0], group[1], match.index, matchEnd] : [match.index, matchEnd];
+}
+
+/**
+ * The spans one rule's engine yields on `text` as written: keyword prefilter, anchoring and the
+ * pattern, without acceptance checks. What a test of reachability needs: a rule alternative no
+ * keyword admits yields nothing here.
+ */
+export function ruleSpans(text: string, rule: LeakRule): Span[] {
+  const spans: Span[] = [];
+  for (const { present } of planRules(text, [rule], bigramFilter(text))) {
+    for (const [start, end] of spansOf(rule, present, text)) spans.push([start, end]);
+  }
+  return spans;
 }
