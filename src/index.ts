@@ -73,6 +73,7 @@ export { segmentInstruction } from './segments/segmentInstruction';
 export type { MentionPolicy } from './policy/checkMentions';
 export { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_READ_TIMEOUT_MS, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, type MediaReader, type MediaSegmentType } from './media/mediaPolicy';
 export { scanLeaks, maskLeaks, LEAK_MASK, type LeakOptions, type MaskResult } from './leaks/maskLeaks';
+export { redactText } from './leaks/redactText';
 export { LEAK_RULES } from './leaks/leakRules';
 export { literalSecretRule } from './leaks/literalSecretRule';
 export type { LeakRule, Span } from './leaks/leakRule';

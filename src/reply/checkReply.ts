@@ -42,6 +42,7 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
     schemaName: options.schema === false ? 'text' : SEGMENT_SCHEMA_NAME,
     startedAt,
     failureNoticeText: options.failureNotice ?? DEFAULT_FAILURE_NOTICE,
+    leaks: options.leaks,
   } as const;
 
   if (options.schema === false) {

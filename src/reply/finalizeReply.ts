@@ -1,4 +1,6 @@
 import type { Issue } from '../issues/issue';
+import type { LeakOptions } from '../leaks/maskLeaks';
+import { redactIssue } from '../leaks/redactText';
 import { failureNotice } from './failureNotice';
 import { type AttemptRecord, type Enforcement, type ToolCall, type Finding, NO_USAGE, type ReplyResult, type ReplyStage, type ReplyStatus, type Usage } from '../results/replyResult';
 
@@ -21,6 +23,11 @@ export interface TurnEnd<TValue> {
   readonly invalidValue?: { readonly value: unknown; readonly attempt: number };
   readonly toolCalls?: readonly ToolCall[];
   readonly history?: readonly AttemptRecord[];
+  /**
+   * The leak options of the turn: issues and findings quote what the model wrote, so they leave
+   * masked with the same rules (host literals included). `false` (leak scanning off) skips it.
+   */
+  readonly leaks?: LeakOptions | false | undefined;
 }
 
 /**
@@ -30,8 +37,8 @@ export interface TurnEnd<TValue> {
  */
 export function finalizeReply<TValue>(end: TurnEnd<TValue>): ReplyResult<TValue> {
   const base = {
-    issues: end.issues ?? [],
-    findings: end.findings ?? [],
+    issues: redactAll(end.issues ?? [], end.leaks),
+    findings: redactAll(end.findings ?? [], end.leaks),
     usage: end.usage ?? NO_USAGE,
     meta: {
       attempts: end.attempts,
@@ -55,4 +62,10 @@ export function finalizeReply<TValue>(end: TurnEnd<TValue>): ReplyResult<TValue>
         ...base,
       };
   }
+}
+
+/** Issues and findings without any secret in their pointers or messages. */
+export function redactAll<T extends Issue | Finding>(items: readonly T[], leaks: LeakOptions | false | undefined): readonly T[] {
+  if (leaks === false || items.length === 0) return items;
+  return items.map((item) => redactIssue(item, leaks ?? {}));
 }

@@ -5,7 +5,7 @@ import type { StandardSchemaV1 } from '../schema/standardSchema';
 import type { JsonSchema } from '../segments/segmentJsonSchema';
 import { MAX_CORRECTION_REPLY, correctionPrompt, countCodePoints } from './correctionPrompt';
 import { type EarlyCheck, earlyCheckFor } from './earlyCheck';
-import { finalizeReply, type TurnEnd } from './finalizeReply';
+import { finalizeReply, redactAll, type TurnEnd } from './finalizeReply';
 import { maskOutbound } from './maskOutbound';
 import { type CallOutcome, type TextChunk, modelCall } from './modelCall';
 import type { ReplyEvent } from './replyEvent';
@@ -55,21 +55,21 @@ export async function* streamReply(options: StreamReplyOptions): AsyncGenerator<
   } catch (error) {
     // A bug or a throwing host hook (a media reader, a validator) still ends the turn with a result.
     const issue: Issue = { code: 'INTERNAL', path: '', message: `the turn failed unexpectedly: ${String((error as Error)?.message ?? error).slice(0, 160)}` };
-    yield final(finalizeReply({ status: 'error', issues: [issue], attempts: 0, stage: 'model', enforcement: options.provider.enforcement, schemaName: '', startedAt }), options);
+    yield { type: 'final', result: finalizeReply({ status: 'error', issues: [issue], attempts: 0, stage: 'model', enforcement: options.provider.enforcement, schemaName: '', startedAt, leaks: options.leaks }) };
   }
 }
 
 async function* turn(options: StreamReplyOptions, startedAt: number): AsyncGenerator<ReplyEvent, void, undefined> {
   const planned = await planTurn(options);
   if (!planned.ok) {
-    yield final(finalizeReply({ status: 'error', issues: planned.issues, attempts: 0, stage: 'model', enforcement: options.provider.enforcement, schemaName: planned.schemaName, startedAt }), options);
+    yield { type: 'final', result: finalizeReply({ status: 'error', issues: planned.issues, attempts: 0, stage: 'model', enforcement: options.provider.enforcement, schemaName: planned.schemaName, startedAt, leaks: options.leaks }) };
     return;
   }
   const plan = planned.plan;
   const base = { enforcement: plan.enforcement, schemaName: plan.schemaName, startedAt, ...(plan.failureNoticeText !== undefined ? { failureNoticeText: plan.failureNoticeText } : {}) };
   const history: AttemptRecord[] = [];
   let usage: Usage | undefined;
-  const end = (rest: Omit<TurnEnd<unknown>, keyof typeof base | 'history' | 'usage'>): ReplyEvent => final(finalizeReply({ ...base, ...rest, history, ...(usage ? { usage } : {}) }), options);
+  const end = (rest: Omit<TurnEnd<unknown>, keyof typeof base | 'history' | 'usage' | 'leaks'>): ReplyEvent => ({ type: 'final', result: finalizeReply({ ...base, ...rest, history, leaks: options.leaks, ...(usage ? { usage } : {}) }) });
 
   let request: ModelRequest = { system: joinSystem(options.system, plan.instruction), messages: options.messages, ...(plan.schema ? { schema: plan.schema } : {}), ...(options.tools && options.tools.length > 0 ? { tools: options.tools } : {}) };
   let lastInvalid: { value: unknown; attempt: number } | undefined;
@@ -126,7 +126,7 @@ async function* turn(options: StreamReplyOptions, startedAt: number): AsyncGener
     }
     // A correction quotes the reply as masked: no secret goes back to a model.
     const quoted = maskOutbound(text, options).value;
-    request = { system: plan.instruction, messages: [{ role: 'user', content: correctionPrompt(verdict.issues, quoted) }], ...(plan.schema ? { schema: plan.schema } : {}) };
+    request = { system: plan.instruction, messages: [{ role: 'user', content: correctionPrompt(redactAll(verdict.issues, options.leaks), quoted) }], ...(plan.schema ? { schema: plan.schema } : {}) };
   }
 }
 
@@ -226,25 +226,13 @@ async function judge(plan: TurnPlan, ended: Extract<AttemptEnd, { kind: 'answer'
 }
 
 function record(history: AttemptRecord[], entry: AttemptRecord, options: TurnOptions): void {
-  if (entry.issues.length > 0) entry = { ...entry, issues: maskOutbound(entry.issues, options).value };
+  if (entry.issues.length > 0) entry = { ...entry, issues: redactAll(entry.issues, options.leaks) };
   history.push(entry);
   try {
     options.onAttempt?.(entry);
   } catch {
     // A host's logging hook never changes the turn.
   }
-}
-
-function final(result: ReplyResult<unknown>, options: TurnOptions): ReplyEvent {
-  return { type: 'final', result: redactResult(result, options) };
-}
-
-/** Issues quote excerpts of what the model wrote: they leave masked like the reply itself. */
-function redactResult(result: ReplyResult<unknown>, options: TurnOptions): ReplyResult<unknown> {
-  const history = result.meta.history;
-  if (result.issues.length === 0 && !history?.some((entry) => entry.issues.length > 0)) return result;
-  const masked = maskOutbound({ issues: result.issues, history }, options).value;
-  return { ...result, issues: masked.issues, meta: { ...result.meta, ...(masked.history ? { history: masked.history } : {}) } };
 }
 
 function joinSystem(host: string | undefined, instruction: string): string {

@@ -139,3 +139,23 @@ describe('checkReply policies', () => {
     expect(JSON.stringify(result)).not.toContain(token.slice(0, 20));
   });
 });
+
+describe('nothing that leaves carries a secret', () => {
+  const token = `ghp_${'Zq8Xw2Lm4Nb6Vc8Kj1Hg3Fd5Sa7Pq9Ro0Tu2'.slice(0, 36)}`;
+
+  it('masks a secret quoted in an issue message or named in a pointer, with the host literals too', async () => {
+    const mention = await checkReply('{"segments":[{"type":"mention","data":{"target":"mysql://root:hunter22secret@db.internal/prod"}}]}', { mentions: { allowed: ['u1'] } });
+    expect(mention.status).toBe('validation_failed');
+    expect(JSON.stringify(mention)).not.toContain('hunter22secret');
+    const pointer = await checkReply(`{"segments":[{"type":"text","data":{"text":"x","${token}":1}}]}`);
+    expect(pointer.issues[0]).toMatchObject({ code: 'UNKNOWN_FIELD', path: '/segments/0/data/[REDACTED]' });
+    expect(JSON.stringify(pointer)).not.toContain(token);
+    const literal = await checkReply('{"segments":[{"type":"text","data":{"text":"x","the-host-codeword":1}}]}', { leaks: { literals: ['the-host-codeword'] } });
+    expect(JSON.stringify(literal)).not.toContain('the-host-codeword');
+  });
+
+  it('leaves issues as they are when leak scanning is off', async () => {
+    const result = await checkReply(`{"segments":[{"type":"text","data":{"text":"x","${token}":1}}]}`, { leaks: false });
+    expect(result.issues[0]!.path).toBe(`/segments/0/data/${token}`);
+  });
+});
