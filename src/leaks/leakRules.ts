@@ -10,4 +10,6 @@ import { TOKEN_RULES } from './tokenRules';
  * and the formats any provider may use. Every regex is linted for catastrophic backtracking and
  * tested for linear time; every alternative is reachable through its rule's keywords.
  */
-export const LEAK_RULES: readonly LeakRule[] = [...PROVIDER_RULES, ...TOKEN_RULES, ...CONTEXT_RULES, privateKeyRule, ...GENERIC_RULES];
+// concat, not spread: a bundler cannot prove a spread free of side effects, and would then keep
+// every rule in an app that imports only the parser.
+export const LEAK_RULES: readonly LeakRule[] = /* @__PURE__ */ PROVIDER_RULES.concat(TOKEN_RULES, CONTEXT_RULES, privateKeyRule, GENERIC_RULES);

@@ -11,7 +11,6 @@ function token(id: string, family: string, keywords: string[], pattern: RegExp, 
   return { id, family, keywords, pattern, anchored: true, accept };
 }
 
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const hasLetter = (secret: string) => /[A-Za-z]/.test(secret) && randomLooking(secret);
 
 /** Provider tokens recognised by their prefix. */
@@ -63,7 +62,7 @@ export const TOKEN_RULES: readonly LeakRule[] = [
   token('jfrog-token', 'jfrog', ['AKCp', 'cmVmd'], /(?<![A-Za-z0-9])(?:AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59})(?![A-Za-z0-9])/g),
   token('supabase-key', 'supabase', ['sbp_', 'sb_secret_'], /(?<![A-Za-z0-9_])(?:sbp_[a-f0-9]{40}|sb_secret_[\w-]{31})(?![\w-])/g),
   token('brevo-api-key', 'brevo', ['xkeysib-'], /(?<![A-Za-z0-9_-])xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}(?![A-Za-z0-9])/g),
-  token('hubspot-private-app-token', 'hubspot', ['pat-na1-', 'pat-eu1-'], new RegExp(`(?<![A-Za-z0-9_-])pat-(?:na|eu)1-${UUID}(?![A-Za-z0-9])`, 'g')),
+  token('hubspot-private-app-token', 'hubspot', ['pat-na1-', 'pat-eu1-'], /(?<![A-Za-z0-9_-])pat-(?:na|eu)1-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![A-Za-z0-9])/g),
   token('typeform-api-token', 'typeform', ['tfp_'], /(?<![A-Za-z0-9_])tfp_[\w=.-]{59}(?![\w=.-])/g),
   token('frameio-api-token', 'frameio', ['fio-u-'], /(?<![A-Za-z0-9_-])fio-u-[\w=-]{64}(?![\w=-])/g),
   token('flutterwave-secret-key', 'flutterwave', ['FLWSECK'], /(?<![A-Za-z0-9_])FLWSECK(?:_TEST)?-[a-h0-9]{32}-X/g),
