@@ -11,14 +11,14 @@ import { safeHttpUrl } from './safeUrl';
 /** Options of the renderers. */
 export interface RenderOptions {
   /** The display name of a platform user id, for mention chips. */
-  readonly mentionName?: (id: string) => string | undefined;
+  readonly mentionName?: ((id: string) => string | undefined) | undefined;
   /**
    * The hosts images may load from, exact (`cdn.example.com`, or `host:port`; no wildcards).
    * A Markdown image loads only from these hosts (none when the list is absent or empty) and is
    * otherwise shown as a link; when the list is given, an image segment's URL must be on it too.
    * Base64 images carry their bytes and always show.
    */
-  readonly imageHosts?: readonly string[];
+  readonly imageHosts?: readonly string[] | undefined;
 }
 
 interface Context {

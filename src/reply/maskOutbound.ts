@@ -6,9 +6,9 @@ import type { Finding } from '../results/replyResult';
 /** The in-place outbound policies: what every delivered value goes through, whatever its schema. */
 export interface OutboundPolicies {
   /** The leak scanner (on by default); `false` turns it off. */
-  readonly leaks?: LeakOptions | false;
+  readonly leaks?: LeakOptions | false | undefined;
   /** The host's sensitive roots: paths under them are rewritten relative. */
-  readonly hostPaths?: HostPathPolicy;
+  readonly hostPaths?: HostPathPolicy | undefined;
 }
 
 /**

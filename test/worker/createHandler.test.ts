@@ -22,7 +22,10 @@ describe('createHandler', () => {
   it('serves the demo (when given), health and the schema', async () => {
     const page = await call('/');
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // The policy docs/rendering.md documents: media only from data: URLs, nothing framed.
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; media-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
     expect(await page.text()).toBe(demoHtml);
     expect(await (await call('/healthz')).json()).toEqual({ ok: true, upstream: 'scripted' });
     const schema = (await (await call('/v1/schema')).json()) as { $schema: string };
