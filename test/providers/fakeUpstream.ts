@@ -69,7 +69,28 @@ export async function fakeUpstream(behaviours: Behaviour[]) {
       for (const res of open) res.socket?.destroy();
       // Idle keep-alive connections would hold close() for seconds.
       server.closeAllConnections();
+      // Closing twice is harmless: the callback runs (with an error) when the server is already closed.
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * One fake upstream per test: `serve(...)` starts it, and it is closed after the test (registered
+ * with the calling file's `afterEach`).
+ */
+export function fakeUpstreamPerTest(afterEach: (fn: () => Promise<void>) => void): (...behaviours: Behaviour[]) => ReturnType<typeof fakeUpstream> {
+  let upstream: Awaited<ReturnType<typeof fakeUpstream>> | undefined;
+  afterEach(async () => {
+    await upstream?.close();
+    upstream = undefined;
+  });
+  return async (...behaviours) => (upstream = await fakeUpstream(behaviours));
+}
+
+/** Every event of a stream, in order. */
+export async function collectEvents<T>(events: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const event of events) out.push(event);
+  return out;
 }

@@ -3,21 +3,12 @@ import { anthropicProvider } from '../../src/providers/anthropicProvider';
 import { geminiProvider } from '../../src/providers/geminiProvider';
 import { openAiChatProvider } from '../../src/providers/openAiChatProvider';
 import { enforceReply } from '../../src/reply/enforceReply';
-import { type Behaviour, fakeUpstream } from './fakeUpstream';
+import { type Behaviour, fakeUpstreamPerTest } from './fakeUpstream';
 import { anthropicAnswer, geminiAnswer, openAiAnswer, reply, replyText } from './wireShapes';
 
 const user = [{ role: 'user' as const, content: 'hi' }];
 const tools = [{ type: 'function', function: { name: 'lookup_order', parameters: { type: 'object', properties: {} } } }];
-let upstream: Awaited<ReturnType<typeof fakeUpstream>> | undefined;
-afterEach(async () => {
-  await upstream?.close();
-  upstream = undefined;
-});
-
-async function serve(...behaviours: Behaviour[]) {
-  upstream = await fakeUpstream(behaviours);
-  return upstream;
-}
+const serve = fakeUpstreamPerTest(afterEach);
 
 describe('OpenAI-compatible chat completions', () => {
   it('sends the strict response_format beside the tools and reads the content', async () => {
@@ -136,7 +127,6 @@ describe('Gemini generateContent (responseJsonSchema)', () => {
     expect(await enforceReply({ provider: geminiProvider({ streaming: false, baseUrl: server.baseUrl, model: 'g' }), messages: user })).toMatchObject({ status: 'validation_failed', issues: [{ code: 'NO_FINAL_MESSAGE' }], meta: { attempts: 2 } });
     await server.close();
     server = await serve({ kind: 'json', body: { promptFeedback: { blockReason: 'SAFETY' } } });
-    upstream = server;
     expect(await enforceReply({ provider: geminiProvider({ streaming: false, baseUrl: server.baseUrl, model: 'g' }), messages: user })).toMatchObject({ status: 'error', issues: [{ code: 'MODEL_FAILED' }] });
   });
 });

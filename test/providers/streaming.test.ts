@@ -4,7 +4,7 @@ import { geminiProvider } from '../../src/providers/geminiProvider';
 import { type ModelProvider, type ModelRequest, type ModelStreamEvent, ProviderError } from '../../src/providers/modelProvider';
 import { openAiChatProvider } from '../../src/providers/openAiChatProvider';
 import { segmentJsonSchema } from '../../src/segments/segmentJsonSchema';
-import { type Behaviour, fakeUpstream } from './fakeUpstream';
+import { collectEvents, fakeUpstreamPerTest } from './fakeUpstream';
 import {
   anthropicBlockStart,
   anthropicBlockStop,
@@ -24,22 +24,7 @@ import {
 } from './wireShapes';
 
 const request: ModelRequest = { system: 'sys', messages: [{ role: 'user', content: 'hi' }], schema: { name: 'segment_reply', jsonSchema: segmentJsonSchema() } };
-let upstream: Awaited<ReturnType<typeof fakeUpstream>> | undefined;
-afterEach(async () => {
-  await upstream?.close();
-  upstream = undefined;
-});
-
-async function serve(...behaviours: Behaviour[]) {
-  upstream = await fakeUpstream(behaviours);
-  return upstream;
-}
-
-async function collect(events: AsyncIterable<ModelStreamEvent>): Promise<ModelStreamEvent[]> {
-  const out: ModelStreamEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
+const serve = fakeUpstreamPerTest(afterEach);
 
 const textOf = (events: readonly ModelStreamEvent[]) => events.map((e) => (e.type === 'text' ? e.text : '')).join('');
 
@@ -110,7 +95,7 @@ const cases: Case[] = [
 describe.each(cases)('$name stream()', { timeout: 5_000 }, (c) => {
   it('yields the reply text from many small deltas, never reasoning, then the usage', async () => {
     const server = await serve({ kind: 'sse', frames: [...c.head(replyText), ...c.tail] });
-    const events = await collect(c.make(server.baseUrl).stream!(request, { signal: new AbortController().signal }));
+    const events = await collectEvents(c.make(server.baseUrl).stream!(request, { signal: new AbortController().signal }));
     expect(textOf(events)).toBe(replyText);
     expect(events.filter((e) => e.type === 'text').length).toBeGreaterThan(10);
     expect(events.filter((e) => e.type === 'tool_call')).toEqual([]);
@@ -136,26 +121,26 @@ describe.each(cases)('$name stream()', { timeout: 5_000 }, (c) => {
 
   it('fails on a frame whose data is not JSON', async () => {
     const server = await serve({ kind: 'sse', frames: [...c.head('{"seg'), 'data: {"choices": [{"delta": {"content": "x"\n\n', ...c.tail] });
-    await expect(collect(c.make(server.baseUrl).stream!(request, { signal: new AbortController().signal }))).rejects.toThrow(/not JSON: \{"choices"/);
+    await expect(collectEvents(c.make(server.baseUrl).stream!(request, { signal: new AbortController().signal }))).rejects.toThrow(/not JSON: \{"choices"/);
   });
 
   it('fails on an error event, naming it', async () => {
     const server = await serve({ kind: 'sse', frames: [...c.head('{"seg'), c.errorFrame, ...c.tail] });
-    const reading = collect(c.make(server.baseUrl).stream!(request, { signal: new AbortController().signal }));
+    const reading = collectEvents(c.make(server.baseUrl).stream!(request, { signal: new AbortController().signal }));
     await expect(reading).rejects.toBeInstanceOf(ProviderError);
     await expect(reading).rejects.toThrow(/the stream sent an error: (The server had an error|Overloaded|The model is overloaded)/);
   });
 
   it('fails as stalled when the upstream goes silent, and closes the connection', async () => {
     const server = await serve({ kind: 'sse', frames: c.head('{"seg'), then: 'hang' });
-    const reading = collect(c.make(server.baseUrl, 50).stream!(request, { signal: new AbortController().signal }));
+    const reading = collectEvents(c.make(server.baseUrl, 50).stream!(request, { signal: new AbortController().signal }));
     await expect(reading).rejects.toThrow(/the stream stalled: nothing arrived for 50 ms/);
     expect(await server.requests[0]!.disconnected).toBe(true);
   });
 
   it('fails with the status and a short quote of the body on a non-2xx answer', async () => {
     const server = await serve({ kind: 'json', status: 429, body: { error: { message: `Rate limit reached ${'x'.repeat(400)}` } } });
-    const error = await collect(c.make(server.baseUrl).stream!(request, { signal: new AbortController().signal })).catch((caught: unknown) => caught);
+    const error = await collectEvents(c.make(server.baseUrl).stream!(request, { signal: new AbortController().signal })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ status: 429, message: expect.stringMatching(/^upstream answered 429: \{"error":\{"message":"Rate limit reached x+…$/) });
     expect((error as Error).message.length).toBeLessThan(160);
@@ -192,28 +177,27 @@ describe('stream() transport failures', { timeout: 5_000 }, () => {
 
   it('fails as stalled when the upstream sends no headers', async () => {
     const server = await serve({ kind: 'hang' });
-    await expect(collect(provider(server.baseUrl, 50).stream!(request, { signal: new AbortController().signal }))).rejects.toThrow(/the request stalled/);
+    await expect(collectEvents(provider(server.baseUrl, 50).stream!(request, { signal: new AbortController().signal }))).rejects.toThrow(/the request stalled/);
     expect(await server.requests[0]!.disconnected).toBe(true);
   });
 
   it('fails when a 200 answers JSON instead of an event stream', async () => {
     const server = await serve({ kind: 'json', body: openAiAnswer(replyText) });
-    await expect(collect(provider(server.baseUrl).stream!(request, { signal: new AbortController().signal }))).rejects.toThrow(/answered JSON where an event stream was asked for: \{"id":"chatcmpl-123"/);
+    await expect(collectEvents(provider(server.baseUrl).stream!(request, { signal: new AbortController().signal }))).rejects.toThrow(/answered JSON where an event stream was asked for: \{"id":"chatcmpl-123"/);
   });
 
   it('fails as a ProviderError when the upstream cannot be reached', async () => {
     const server = await serve({ kind: 'hang' });
     const baseUrl = server.baseUrl;
     await server.close();
-    upstream = undefined;
-    await expect(collect(provider(baseUrl).stream!(request, { signal: new AbortController().signal }))).rejects.toThrow(/^the request failed: /);
+    await expect(collectEvents(provider(baseUrl).stream!(request, { signal: new AbortController().signal }))).rejects.toThrow(/^the request failed: /);
   });
 
   it('does not call the upstream when the signal is already aborted', async () => {
     const server = await serve({ kind: 'sse', frames: [openAiDone] });
     const controller = new AbortController();
     controller.abort(new Error('already gone'));
-    await expect(collect(provider(server.baseUrl).stream!(request, { signal: controller.signal }))).rejects.toThrow('already gone');
+    await expect(collectEvents(provider(server.baseUrl).stream!(request, { signal: controller.signal }))).rejects.toThrow('already gone');
     expect(server.requests).toHaveLength(0);
   });
 
@@ -221,7 +205,7 @@ describe('stream() transport failures', { timeout: 5_000 }, () => {
     const chunk = (content: string, completion: number, finish: string | null = null) =>
       sse({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finish }], usage: { prompt_tokens: 9, completion_tokens: completion } });
     const server = await serve({ kind: 'sse', frames: [chunk('a', 1), chunk('b', 2), chunk('', 3, 'stop'), openAiDone] });
-    expect(await collect(provider(server.baseUrl).stream!(request, { signal: new AbortController().signal }))).toEqual([
+    expect(await collectEvents(provider(server.baseUrl).stream!(request, { signal: new AbortController().signal }))).toEqual([
       { type: 'text', text: 'a' },
       { type: 'text', text: 'b' },
       { type: 'usage', usage: { inputTokens: 9, outputTokens: 3 } },
@@ -230,7 +214,7 @@ describe('stream() transport failures', { timeout: 5_000 }, () => {
 
   it('accepts an OpenAI-compatible stream that ends after its finish_reason without [DONE]', async () => {
     const server = await serve({ kind: 'sse', frames: [openAiChunk({ content: 'ok' }), openAiChunk({}, 'stop')] });
-    expect(await collect(provider(server.baseUrl).stream!(request, { signal: new AbortController().signal }))).toEqual([{ type: 'text', text: 'ok' }]);
+    expect(await collectEvents(provider(server.baseUrl).stream!(request, { signal: new AbortController().signal }))).toEqual([{ type: 'text', text: 'ok' }]);
   });
 });
 
@@ -238,8 +222,8 @@ describe('streamed request bodies', { timeout: 5_000 }, () => {
   it('OpenAI asks for the usage chunk; JSON-as-text sends no response_format', async () => {
     const frames = [openAiChunk({ content: replyText }), openAiChunk({}, 'stop'), openAiDone];
     const server = await serve({ kind: 'sse', frames }, { kind: 'sse', frames });
-    await collect(openAiChatProvider({ baseUrl: server.baseUrl, model: 'gpt' }).stream!(request, { signal: new AbortController().signal }));
-    const events = await collect(openAiChatProvider({ baseUrl: server.baseUrl, model: 'MiniMax-M2', structuredOutput: false }).stream!(request, { signal: new AbortController().signal }));
+    await collectEvents(openAiChatProvider({ baseUrl: server.baseUrl, model: 'gpt' }).stream!(request, { signal: new AbortController().signal }));
+    const events = await collectEvents(openAiChatProvider({ baseUrl: server.baseUrl, model: 'MiniMax-M2', structuredOutput: false }).stream!(request, { signal: new AbortController().signal }));
     expect(textOf(events)).toBe(replyText);
     expect(server.requests[0]!.body).toMatchObject({ stream: true, stream_options: { include_usage: true }, response_format: { type: 'json_schema' } });
     expect(server.requests[1]!.body).toMatchObject({ model: 'MiniMax-M2', stream: true, stream_options: { include_usage: true } });
@@ -248,8 +232,8 @@ describe('streamed request bodies', { timeout: 5_000 }, () => {
 
   it('Anthropic streams the forced tool call; Gemini sends the same body as generateContent', async () => {
     const server = await serve({ kind: 'sse', frames: [anthropicStart, ...anthropicEnd()] }, { kind: 'sse', frames: [geminiChunk([{ text: '{}' }], 'STOP')] });
-    await collect(anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }).stream!(request, { signal: new AbortController().signal }));
-    await collect(geminiProvider({ baseUrl: server.baseUrl, model: 'g' }).stream!(request, { signal: new AbortController().signal }));
+    await collectEvents(anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }).stream!(request, { signal: new AbortController().signal }));
+    await collectEvents(geminiProvider({ baseUrl: server.baseUrl, model: 'g' }).stream!(request, { signal: new AbortController().signal }));
     expect(server.requests[0]!.body).toMatchObject({ stream: true, tool_choice: { type: 'tool', name: 'segment_reply' } });
     expect(server.requests[1]!.body.stream).toBeUndefined();
     expect(server.requests[1]!.body.generationConfig).toMatchObject({ responseMimeType: 'application/json' });
@@ -260,7 +244,7 @@ describe('streamed request bodies', { timeout: 5_000 }, () => {
       kind: 'sse',
       frames: [anthropicStart, anthropicBlockStart(0, { type: 'text', text: '' }), ...pieces('plain answer').map((p) => anthropicDelta(0, { type: 'text_delta', text: p })), anthropicBlockStop(0), ...anthropicEnd('end_turn')],
     });
-    const events = await collect(anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }).stream!({ system: 's', messages: request.messages }, { signal: new AbortController().signal }));
+    const events = await collectEvents(anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }).stream!({ system: 's', messages: request.messages }, { signal: new AbortController().signal }));
     expect(textOf(events)).toBe('plain answer');
   });
 });

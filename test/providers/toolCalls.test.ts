@@ -4,7 +4,7 @@ import { geminiBody, geminiProvider } from '../../src/providers/geminiProvider';
 import type { ChatMessage, ModelRequest, ModelStreamEvent } from '../../src/providers/modelProvider';
 import { openAiChatBody, openAiChatProvider } from '../../src/providers/openAiChatProvider';
 import { segmentJsonSchema } from '../../src/segments/segmentJsonSchema';
-import { type Behaviour, fakeUpstream } from './fakeUpstream';
+import { collectEvents, fakeUpstreamPerTest } from './fakeUpstream';
 import {
   anthropicAnswer,
   anthropicBlockStart,
@@ -43,22 +43,7 @@ const conversation: ChatMessage[] = [
 ];
 const request: ModelRequest = { system: 'sys', messages: conversation };
 
-let upstream: Awaited<ReturnType<typeof fakeUpstream>> | undefined;
-afterEach(async () => {
-  await upstream?.close();
-  upstream = undefined;
-});
-
-async function serve(...behaviours: Behaviour[]) {
-  upstream = await fakeUpstream(behaviours);
-  return upstream;
-}
-
-async function collect(events: AsyncIterable<ModelStreamEvent>): Promise<ModelStreamEvent[]> {
-  const out: ModelStreamEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
+const serve = fakeUpstreamPerTest(afterEach);
 
 const signal = () => new AbortController().signal;
 
@@ -206,13 +191,13 @@ describe('tool calls in streamed answers', () => {
     ];
     const server = await serve({ kind: 'sse', frames }, { kind: 'sse', frames: [openAiChunk({ tool_calls: [{ index: 0, id: 'call_9', type: 'function', function: { name: 'ping', arguments: '' } }] }), openAiDone] });
     const provider = openAiChatProvider({ baseUrl: server.baseUrl, model: 'm' });
-    expect(await collect(provider.stream!(request, { signal: signal() }))).toEqual([
+    expect(await collectEvents(provider.stream!(request, { signal: signal() }))).toEqual([
       { type: 'tool_call', call: orderCalls[0] },
       { type: 'tool_call', call: orderCalls[1] },
       { type: 'usage', usage: { inputTokens: 120, outputTokens: 30 } },
     ]);
     // A call still open at [DONE] is reported then; a call without arguments has `{}`.
-    expect(await collect(provider.stream!(request, { signal: signal() }))).toEqual([{ type: 'tool_call', call: { id: 'call_9', name: 'ping', arguments: '{}' } }]);
+    expect(await collectEvents(provider.stream!(request, { signal: signal() }))).toEqual([{ type: 'tool_call', call: { id: 'call_9', name: 'ping', arguments: '{}' } }]);
     expect(server.requests[0]!.body.messages[2].tool_calls).toHaveLength(2);
   });
 
@@ -237,7 +222,7 @@ describe('tool calls in streamed answers', () => {
     ];
     const server = await serve({ kind: 'sse', frames });
     const withTools = { ...request, schema, tools: [{ name: 'lookup_order', input_schema: { type: 'object' } }] };
-    const events = await collect(anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }).stream!(withTools, { signal: signal() }));
+    const events = await collectEvents(anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }).stream!(withTools, { signal: signal() }));
     expect(events.filter((e) => e.type !== 'text')).toEqual([
       { type: 'tool_call', call: orderCalls[0] },
       { type: 'tool_call', call: orderCalls[1] },
@@ -257,7 +242,7 @@ describe('tool calls in streamed answers', () => {
         geminiChunk([{ functionCall: { name: 'lookup_order', args: { id: 18 } } }], 'STOP'),
       ],
     });
-    const events = await collect(geminiProvider({ baseUrl: server.baseUrl, model: 'g' }).stream!({ system: 's', messages: [question] }, { signal: signal() }));
+    const events = await collectEvents(geminiProvider({ baseUrl: server.baseUrl, model: 'g' }).stream!({ system: 's', messages: [question] }, { signal: signal() }));
     expect(events).toEqual([
       { type: 'tool_call', call: { id: 'gemini_call_0', name: 'lookup_order', arguments: '{"id":17}' } },
       { type: 'tool_call', call: { id: 'gemini_call_1', name: 'lookup_order', arguments: '{"id":18}' } },

@@ -5,6 +5,7 @@ import { enforceReply } from '../../src/reply/enforceReply';
 import type { ReplyEvent } from '../../src/reply/replyEvent';
 import { streamReply } from '../../src/reply/streamReply';
 import { chunks, scripted, streaming } from './scriptedProvider';
+import { collectEvents } from '../providers/fakeUpstream';
 
 const good = '{"segments":[{"type":"text","data":{"text":"Hello"}}]}';
 const user = [{ role: 'user' as const, content: 'hi' }];
@@ -12,11 +13,7 @@ const tools = [{ type: 'function', function: { name: 'weather', parameters: { ty
 // A GitHub token shape the leak scanner masks (generated, not a real key).
 const secret = `ghp_${'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5'.slice(0, 36)}`;
 
-async function collect(events: AsyncIterable<ReplyEvent>): Promise<ReplyEvent[]> {
-  const out: ReplyEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
+const collect = (events: AsyncIterable<ReplyEvent>) => collectEvents(events);
 
 function finalOf(events: ReplyEvent[]): ReplyResult<unknown> {
   const finals = events.filter((event) => event.type === 'final');
