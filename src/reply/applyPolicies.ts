@@ -1,5 +1,4 @@
 import { findMarkup } from '../hygiene/findMarkup';
-import { collectStrings } from '../json/collectStrings';
 import type { Issue } from '../issues/issue';
 import { inspectMedia } from '../media/inspectMedia';
 import { checkMentions } from '../policy/checkMentions';
@@ -24,9 +23,7 @@ export interface PolicyOutcome {
  * findings; the caller re-validates.
  */
 export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies): Promise<PolicyOutcome> {
-  // Both scanners decide their rules from one collection of the reply's strings.
-  const allText = collectStrings(reply);
-  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply, undefined, allText)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
+  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
   if (issues.length > 0) return { issues, reply, findings: [] };
   const findings: Finding[] = [];
   let current = reply;
@@ -35,8 +32,7 @@ export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies
     current = inspected.reply;
     findings.push(...inspected.findings);
   }
-  // The collection is reused only while media replacement has changed nothing.
-  const masked = maskOutbound(current, policies, current === reply ? allText : undefined);
+  const masked = maskOutbound(current, policies);
   findings.push(...masked.findings);
   return { issues, reply: masked.value, findings };
 }

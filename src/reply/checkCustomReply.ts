@@ -4,12 +4,12 @@ import { parseJson } from '../json/parseJson';
 import type { PreparedSchema } from '../schema/customSchema';
 import { repairStringContainers } from '../schema/repairStringContainers';
 import { type OutboundPolicies, maskOutbound } from './maskOutbound';
-import type { Finding, ReplyStage } from '../results/replyResult';
+import type { Finding } from '../results/replyResult';
 
 /** The verdict on one reply against a custom schema. */
 export interface CustomVerdict {
   readonly ok: boolean;
-  /** The parsed value (masked when it completed); set whenever the text parsed. */
+  /** The parsed value, masked by the outbound policies; set whenever the text parsed. */
   readonly value?: unknown;
   readonly issues: Issue[];
   readonly findings: Finding[];
@@ -36,7 +36,11 @@ export async function checkCustomReply(
   if (issues.length > 0) {
     // One repair: containers the model string-encoded, parsed strictly and validated again.
     const repaired = repairStringContainers(parsed.value, limits);
-    if (!repaired || (await safely(() => schema.validate(repaired.value))).length > 0) return { ok: false, value: parsed.value, issues, findings: [], masked: false };
+    if (!repaired || (await safely(() => schema.validate(repaired.value))).length > 0) {
+      // A refused value may still be handed out (`return_invalid`): never with a secret in it.
+      const shown = maskOutbound(parsed.value, options);
+      return { ok: false, value: shown.value, issues, findings: shown.findings, masked: false };
+    }
     accepted = repaired.value;
     for (const path of repaired.paths) repairs.push({ code: 'CONTAINER_REPAIRED', rule: 'string-encoded-container', path });
   }
@@ -53,9 +57,4 @@ async function safely(validate: () => Promise<Issue[]>): Promise<Issue[]> {
   } catch (error) {
     return [{ code: 'INTERNAL', path: '', message: `the schema's validator threw: ${String((error as Error)?.message ?? error).slice(0, 120)}` }];
   }
-}
-
-/** The stage a custom verdict was decided at. */
-export function customStage(verdict: CustomVerdict, attemptStage: ReplyStage): ReplyStage {
-  return verdict.masked ? 'post_guardrail' : attemptStage;
 }

@@ -15,13 +15,12 @@ export interface OutboundPolicies {
  * Masks leaks, then rewrites host paths, in every string of a value, and reports both as
  * findings. A segment reply's visible text (text, Markdown, share titles) is scanned as one
  * stream in delivery order, so a secret cut across segments is masked in every piece; any other
- * value is scanned string by string with adjacent strings joined. The third argument is no longer
- * used (the scanner reads the value once).
+ * value is scanned string by string with adjacent strings joined.
  *
  * @example
  * const { value, findings } = maskOutbound(reply, { leaks: { literals: [systemPrompt] } });
  */
-export function maskOutbound<T>(value: T, policies: OutboundPolicies, _allText?: string): { value: T; findings: Finding[] } {
+export function maskOutbound<T>(value: T, policies: OutboundPolicies): { value: T; findings: Finding[] } {
   const masked = policies.leaks === false ? { value, findings: [] } : maskLeaks(value, policies.leaks ?? {});
   if (!policies.hostPaths) return masked;
   const rewritten = maskHostPaths(masked.value, policies.hostPaths);

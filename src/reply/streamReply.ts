@@ -153,17 +153,22 @@ async function* runAttempt(
       const cancel = new AbortController();
       const bounds = { deadline: deadline.signal, timeoutMs, cancel: cancel.signal, ...(options.signal ? { turn: options.signal } : {}) };
       // A step that may still turn into tool calls can start with prose: only a step offered no
-      // tools is judged while it streams.
-      const early: EarlyCheck | undefined = request.tools ? undefined : earlyCheckFor(plan.mode, options.limits);
+      // tools is judged while it streams. A whole answer (a provider that does not stream) gets
+      // the full check, which names every issue.
+      const early: EarlyCheck | undefined = request.tools || !options.provider.stream ? undefined : earlyCheckFor(plan.mode, options.limits);
       const read = yield* readCall(modelCall(options.provider, request, bounds), cancel, early, attempt, options.streamDeltas === true);
       if (read.rejected) {
-        yield { type: 'rejected', attempt, stage, issue: read.rejected.issue, offset: read.rejected.offset };
-        return { kind: 'answer', text: read.text, early: read.rejected, toolSteps: steps };
+        // The issue may quote a member name or a value: it leaves masked, as every issue does.
+        const rejected = { issue: redactAll([read.rejected.issue], options.leaks)[0]!, offset: read.rejected.offset };
+        yield { type: 'rejected', attempt, stage, ...rejected };
+        return { kind: 'answer', text: read.text, early: rejected, toolSteps: steps };
       }
       const outcome = read.outcome;
       addToUsage(outcome.usage);
       if (!outcome.ok) return { kind: 'failed', code: outcome.code, message: outcome.message, toolSteps: steps };
-      if (outcome.toolCalls.length === 0) return { kind: 'answer', text: outcome.text, toolSteps: steps };
+      // Calls to tools nobody offered (a correction carries none) are never run or handed out:
+      // the answer is its text, and no text is no final message.
+      if (outcome.toolCalls.length === 0 || !request.tools) return { kind: 'answer', text: outcome.text, toolSteps: steps };
       yield { type: 'tool_calls', attempt, step: steps + 1, calls: outcome.toolCalls };
       if (!options.runTool) return { kind: 'tool_calls', calls: outcome.toolCalls, toolSteps: steps };
       if (steps >= maxSteps) return { kind: 'too_many_steps', steps: maxSteps, toolSteps: steps };

@@ -354,3 +354,61 @@ describe('early reject', () => {
     expect(result.notice).toBeDefined();
   });
 });
+
+describe('what leaves a turn (review of round 2)', () => {
+  it('an early-reject event carries the issue masked, as the final result does', async () => {
+    const { provider } = streaming([chunks(`{"${secret}":1,"segments":[]}`, 4), chunks(good, 9)]);
+    const events = await collect(streamReply({ provider, messages: user, leaks: { literals: ['Project Nightingale'] } }));
+    const rejected = events.find((event) => event.type === 'rejected');
+    expect(rejected).toMatchObject({ type: 'rejected', attempt: 1, issue: { code: 'UNKNOWN_FIELD' } });
+    expect(JSON.stringify(events)).not.toContain(secret);
+    expect(finalOf(events)).toMatchObject({ status: 'completed', meta: { attempts: 2 } });
+  });
+
+  it('an early reject quoting a host literal leaves it masked', async () => {
+    const { provider } = streaming([chunks('{"segments":[{"type":"text","data":{"text":"Project Nightingale"},"Project Nightingale":1}]}', 5), chunks(good, 9)]);
+    const events = await collect(streamReply({ provider, messages: user, leaks: { literals: ['Project Nightingale'] } }));
+    expect(events.some((event) => event.type === 'rejected')).toBe(true);
+    expect(JSON.stringify(events)).not.toContain('Nightingale');
+  });
+
+  it('return_invalid hands back the refused value masked', async () => {
+    const schema = { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] };
+    for (const provider of [scripted([`{"a":"${secret}"}`]).provider, streaming([[`{"a":"${secret}"}`]]).provider]) {
+      const result = await enforceReply({ provider, messages: user, schema, maxRetries: 0, onExhausted: 'return_invalid' });
+      expect(result).toMatchObject({ status: 'validation_failed', invalidValue: { a: expect.stringContaining('[REDACTED') }, invalidValueAttempt: 1 });
+      expect(JSON.stringify(result)).not.toContain(secret);
+    }
+  });
+
+  it('a correction never runs a tool, even when its answer asks for one', async () => {
+    const ran: string[] = [];
+    const call = { id: 'c1', name: 'weather', arguments: '{}' };
+    const { provider, requests } = streaming([['not json'], [{ type: 'tool_call', call }, ...chunks(good, 9)]]);
+    const result = await enforceReply({ provider, messages: user, tools, runTool: async (toolCall) => (ran.push(toolCall.name), 'sunny') });
+    expect(ran).toEqual([]);
+    expect(requests[1]!.tools).toBeUndefined();
+    // The answer is its text; the call nobody offered is dropped, not run, not handed out.
+    expect(result).toMatchObject({ status: 'completed', meta: { attempts: 2, stage: 'correction' } });
+  });
+
+  it('tool calls in an answer to a request without tools are no final message, not an interruption', async () => {
+    const call = { id: 'c1', name: 'weather', arguments: '{}' };
+    const { provider } = streaming([[{ type: 'tool_call', call }], [{ type: 'tool_call', call }]]);
+    const result = await enforceReply({ provider, messages: user });
+    expect(result).toMatchObject({ status: 'validation_failed', issues: [{ code: 'NO_FINAL_MESSAGE' }], meta: { attempts: 2 } });
+    expect(result).not.toHaveProperty('toolCalls');
+  });
+
+  it('a whole (non-streamed) answer gets the full check: every issue named, no rejected event', async () => {
+    const twoWrongs = '{"segments":[{"type":"nope","data":{}},{"type":"text","data":{"text":1}}]}';
+    const { provider, requests } = scripted([twoWrongs, twoWrongs]);
+    const events = await collect(streamReply({ provider, messages: user }));
+    expect(events.some((event) => event.type === 'rejected')).toBe(false);
+    const result = finalOf(events);
+    expect(result.status).toBe('validation_failed');
+    expect(result.meta.history?.[0]?.issues.length).toBeGreaterThanOrEqual(2);
+    // The correction names both problems too.
+    expect(requests[1]!.messages[0]!.content).toMatch(/\/segments\/0[\s\S]*\/segments\/1/);
+  });
+});

@@ -214,6 +214,24 @@ describe('a client json_schema response format', () => {
     expect(body.replyguard).toMatchObject({ status: 'validation_failed', valid: false });
   });
 
+  it('return_invalid hands the last value back masked', async () => {
+    const token = `ghp_${'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5'.slice(0, 36)}`;
+    const body = await completion(chat(`answer {"total": "${token}"}`, { response_format: format, replyguard: { onExhausted: 'return_invalid', maxRetries: 0 } }));
+    expect(body.replyguard).toMatchObject({ status: 'validation_failed', valid: false });
+    expect(JSON.stringify(body)).not.toContain(token);
+    expect(JSON.parse(body.choices[0]!.message.content!)).toEqual({ total: expect.stringContaining('[REDACTED') });
+  });
+
+  it('a boolean schema is a 400 naming the field (false is not the plain-text mode here)', async () => {
+    const { provider, calls } = slowModel('{}');
+    for (const schema of [false, true]) {
+      const response = await post(chat('hi', { response_format: { type: 'json_schema', json_schema: { name: 'flag', schema } } }), { provider });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { field: 'response_format.json_schema.schema' } });
+    }
+    expect(calls.length).toBe(0);
+  });
+
   it('a schema that does not compile is a 400 before any upstream call', async () => {
     const { provider, calls } = slowModel('{}');
     for (const stream of [false, true]) {

@@ -23,6 +23,14 @@ describe('POST /v1/check', () => {
     expect(await refused.json()).toMatchObject({ status: 'validation_failed', issues: [{ code: 'DUPLICATE_KEY' }] });
   });
 
+  it('a custom schema verdict masks the host literals in its issues too', async () => {
+    const response = await post({ reply: '{"total":1,"Project Nightingale":2}', schema: invoice, leaks: { literals: ['Project Nightingale'] } });
+    expect(response.status).toBe(422);
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({ status: 'validation_failed' });
+    expect(text).not.toContain('Nightingale');
+  });
+
   it('takes the options in the short form and in the library shape alike', async () => {
     const reply = '{"segments":[{"type":"mention","data":{"target":"7"}},{"type":"text","data":{"text":"see /srv/app/secret.txt"}}]}';
     for (const options of [

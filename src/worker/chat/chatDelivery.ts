@@ -12,7 +12,7 @@ export type ChatDelivery =
  * Maps a turn's result to what the client gets. The content is the validated value as JSON text,
  * or the IM failure notice; a custom schema that stayed invalid is a 422 naming the schema, the
  * attempts and the issues (or, with `return_invalid`, the last value flagged `valid: false`); tool
- * calls go back unchanged; a failed upstream is a 502/504.
+ * calls go back unchanged; a failed upstream is a 502/504, a fault of our own a 500.
  */
 export function chatDelivery(result: ReplyResult<unknown>): ChatDelivery {
   const replyguard: ChatReplyguardResult = { status: result.status, issues: result.issues, findings: result.findings, meta: result.meta };
@@ -30,6 +30,8 @@ export function chatDelivery(result: ReplyResult<unknown>): ChatDelivery {
     case 'error':
       if (first?.code === 'TIMEOUT') return failure(504, 'UPSTREAM_TIMEOUT', 'the upstream model did not answer in time');
       if (first?.code === 'SCHEMA_MALFORMED' || first?.code === 'SCHEMA_NOT_FOUND') return failure(400, first.code, first.message, { issues: result.issues });
+      // A fault of replyguard's own is not the upstream's: a 500 that says so.
+      if (first?.code === 'INTERNAL') return failure(500, 'INTERNAL', first.message);
       return failure(502, 'UPSTREAM_FAILED', first?.message ?? 'the upstream model failed');
     case 'validation_failed':
       if (result.notice) return { kind: 'content', content: JSON.stringify(result.notice), replyguard, usage: result.usage };

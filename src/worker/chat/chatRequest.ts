@@ -22,7 +22,9 @@ const ResponseFormat = v.variant('type', [
     json_schema: v.object({
       name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a name of 1 to 64 letters, digits, _ or -')),
       description: v.optional(v.string()),
-      schema: v.union([v.record(v.string(), v.unknown()), v.boolean()]),
+      // An object, as OpenAI asks: `false` would read as the plain-text mode of the core, and
+      // `true` enforces nothing.
+      schema: v.record(v.string(), v.unknown(), 'a JSON Schema object'),
       strict: v.nullish(v.boolean()),
     }),
   }),

@@ -62,6 +62,7 @@ async function checkCustom(input: CheckRequest, config: Config, cors: Record<str
     enforcement: 'prompt_only',
     schemaName: input.name ?? input.schemaRef ?? 'reply',
     startedAt,
+    leaks: options.leaks,
   });
   return answer(result, cors);
 }

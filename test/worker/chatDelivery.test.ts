@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import type { ReplyResult } from '../../src/results/replyResult';
+import { chatDelivery } from '../../src/worker/chat/chatDelivery';
+
+const meta = { attempts: 1, stage: 'model', enforcement: 'prompt_only', schemaName: 'segment_reply', durationMs: 1 } as const;
+const failed = (code: string): ReplyResult<unknown> => ({ status: 'error', issues: [{ code: code as never, path: '', message: `${code} happened` }], findings: [], meta });
+
+describe('chatDelivery maps a failed turn to an HTTP status', () => {
+  it.each([
+    ['MODEL_FAILED', 502, 'UPSTREAM_FAILED'],
+    ['TIMEOUT', 504, 'UPSTREAM_TIMEOUT'],
+    ['SCHEMA_MALFORMED', 400, 'SCHEMA_MALFORMED'],
+    ['INTERNAL', 500, 'INTERNAL'],
+  ])('%s is %i %s', (issue, status, code) => {
+    expect(chatDelivery(failed(issue))).toMatchObject({ kind: 'error', status, code });
+  });
+});
