@@ -16,6 +16,7 @@ import { do_not_optimize, measure } from 'mitata';
 import secureJsonParse from 'secure-json-parse';
 import * as v from 'valibot';
 import { bundleSize, kib } from '../bench/bundleSize';
+import { measureEarlyReject } from '../bench/earlyRejectTurn';
 import { SHAPES, SIZES, type Shape, replyText, shapedReply } from '../bench/replies';
 import { printWorkerCosts, workerCpuByDifference, workerRouteCost } from '../bench/workerd';
 import { familyOf, gitleaksVectors, secretlintCases, secretsDir } from '../test/leaks/corpus';
@@ -132,7 +133,7 @@ if (typeof createJsonStream === 'function') {
 // Early reject: a 32 KB reply that turns invalid (a numeric mention id) at 10 %, 50 %, 90 % of its
 // length, fed in 16-character chunks to the push parser with the segment judge watching. The
 // characters read before the refusal ÷ the whole reply; the goal is within one chunk of the
-// violation. (The wall time against a streaming upstream is the streaming turn's bench.)
+// violation. The wall time against a streaming upstream follows.
 console.log('\n## early reject: createJsonStream + createSegmentJudge, 16-character chunks, a 32 KB reply turning invalid');
 const { createSegmentJudge } = core;
 if (typeof createJsonStream === 'function' && typeof createSegmentJudge === 'function') {
@@ -155,6 +156,16 @@ if (typeof createJsonStream === 'function' && typeof createSegmentJudge === 'fun
   }
 } else {
   console.log('createJsonStream or createSegmentJudge is not exported by this build: not measured');
+}
+
+// The same in a whole turn (streamReply through openAiChatProvider) against a local upstream that
+// streams 64 characters every 2 ms: the time until the correction starts, against reading it all.
+console.log('\n## early reject in a turn: a local upstream streaming a 32 KB reply, 64 characters every 2 ms');
+for (const row of await measureEarlyReject(core, shapedReply('ordinary', 32_768), { chunk: 64, everyMs: 2 }, [0.1, 0.5, 0.9])) {
+  const saved = 1 - row.toCorrectionMs / row.wholeStreamMs;
+  console.log(
+    `invalid at ${(row.at * 100).toFixed(0).padStart(2)} %: correction after ${row.toCorrectionMs.toFixed(0)} ms against ${row.wholeStreamMs.toFixed(0)} ms for the whole reply (${(saved * 100).toFixed(0)} % sooner); the upstream wrote ${row.written} of ${row.length} characters (${row.written - row.violation} past the violation)`,
+  );
 }
 
 lap();
