@@ -3,7 +3,7 @@ import type { ReplyResult } from '../../src/results/replyResult';
 import { chatDelivery } from '../../src/worker/chat/chatDelivery';
 
 const meta = { attempts: 1, stage: 'model', enforcement: 'prompt_only', schemaName: 'segment_reply', durationMs: 1 } as const;
-const failed = (code: string): ReplyResult<unknown> => ({ status: 'error', issues: [{ code: code as never, path: '', message: `${code} happened` }], findings: [], usage: undefined, meta });
+const failed = (code: string): ReplyResult<unknown> => ({ status: 'error', issues: [{ code: code as never, path: '', message: `${code} happened` }], findings: [], usage: { inputTokens: 0, outputTokens: 0 }, meta });
 
 describe('chatDelivery maps a failed turn to an HTTP status', () => {
   it.each([
