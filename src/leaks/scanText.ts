@@ -1,7 +1,7 @@
 import { type BigramFilter, bigramFilter, mayContain } from './bigramFilter';
 import { decodeBase64Run } from './decodeBase64Run';
 import type { LeakRule, Span } from './leakRule';
-import { readerView } from './readerView';
+import { readerView, sourceEnd, sourceStart } from './readerView';
 import { MIN_ENCODED_RUN, surveyText } from './survey';
 
 /** One finding inside one string. */
@@ -60,12 +60,12 @@ function scanNode(text: string, rules: readonly LeakRule[], depth: number, kind:
   if (depth >= MAX_DEPTH) return;
   if (kind !== Kind.View && kind !== Kind.Joined && survey.points.length > 0) {
     const view = readerView(text, survey.points, [], false);
-    scanNode(view.text, rules, depth + 1, Kind.View, (start, end, rule, across) => report(view.starts[start]!, view.ends[end - 1]!, rule, across));
+    scanNode(view.text, rules, depth + 1, Kind.View, (start, end, rule, across) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, across));
   }
   const breaks = joins.length === 0 ? survey.breaks : mergePairs(survey.breaks, joins);
   if (kind !== Kind.Joined && breaks.length > 0) {
     const view = readerView(text, survey.points, breaks, true);
-    scanNode(view.text, rules, depth + 1, Kind.Joined, (start, end, rule) => report(view.starts[start]!, view.ends[end - 1]!, rule, true));
+    scanNode(view.text, rules, depth + 1, Kind.Joined, (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true));
   }
   for (let k = 0; k < survey.runs.length; k += 2) {
     const runStart = survey.runs[k]!;
