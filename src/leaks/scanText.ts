@@ -1,9 +1,12 @@
-import { type BigramFilter, bigramFilter, mayContain } from './bigramFilter';
+import { bigramFilter } from './bigramFilter';
 import { decodeBase64Run } from './decodeBase64Run';
-import { hitsOf, type KeywordHits, keywordHits, occurs } from './keywordHits';
+import { hitsOf, type KeywordHits, keywordHits } from './keywordHits';
 import type { LeakRule, Span } from './leakRule';
 import { readerView, sourceEnd, sourceStart } from './readerView';
+import { ignoresCase, planRules } from './rulePlan';
 import { MIN_ENCODED_RUN, surveyText } from './survey';
+
+export { ignoresCase } from './rulePlan';
 
 /** One finding inside one string. */
 export interface TextFinding {
@@ -98,40 +101,6 @@ function mergePairs(a: readonly number[], b: readonly number[]): number[] {
  */
 export function candidateRules(text: string, rules: readonly LeakRule[]): LeakRule[] {
   return planRules(keywordHits(text), rules, bigramFilter(text)).map((entry) => entry.rule);
-}
-
-/** True when a rule's keywords match in any letter case: its pattern has the `i` flag, or it says so. */
-export function ignoresCase(rule: LeakRule): boolean {
-  return rule.ignoreCase ?? rule.pattern?.ignoreCase ?? false;
-}
-
-/** A rule that may match, with the keywords that occur (an anchored rule starts only at those). */
-interface PlannedRule {
-  readonly rule: LeakRule;
-  readonly present: readonly string[];
-}
-
-function planRules(hits: KeywordHits, rules: readonly LeakRule[], filter: BigramFilter): PlannedRule[] {
-  // Each keyword is looked for once however many rules share it; the filter rules out most
-  // keywords without searching the text.
-  const seen = new Map<string, boolean>();
-  const present = (keyword: string, anyCase: boolean) => {
-    const key = anyCase ? `i ${keyword}` : keyword;
-    let found = seen.get(key);
-    if (found === undefined) {
-      found = mayContain(filter, keyword) && occurs(hits, keyword, anyCase);
-      seen.set(key, found);
-    }
-    return found;
-  };
-  const planned: PlannedRule[] = [];
-  for (const rule of rules) {
-    if (rule.requires && !rule.requires.every((required) => present(required, false))) continue;
-    const anyCase = ignoresCase(rule);
-    const keywords = rule.keywords.filter((keyword) => present(keyword, anyCase));
-    if (rule.keywords.length === 0 || keywords.length > 0) planned.push({ rule, present: keywords });
-  }
-  return planned;
 }
 
 // Documentation fills a sample token with x's, stars or hashes: never a real secret.
