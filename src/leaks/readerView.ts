@@ -41,6 +41,9 @@ export function sourceEnd(view: ReaderView, i: number): number {
   return view.to[k]! < 0 ? view.from[k]! + i - view.at[k]! + 1 : view.to[k]!;
 }
 
+/** What may read differently than written: references, escapes, markers, anything above ASCII. */
+const SPECIAL = /[&\\%*`~\u0080-\uffff]/g;
+
 /**
  * The normalised view of the windows of `source` around `points` (and `breaks`): character
  * references and Markdown escapes decoded as a CommonMark renderer does, percent escapes decoded,
@@ -78,6 +81,7 @@ export function readerView(source: string, points: readonly number[], breaks: re
     lastCode = chars.charCodeAt(chars.length - 1);
   };
   let breakIndex = 0;
+  let special = -1; // the next offset SPECIAL matches, once searched
   for (const [from, to] of windowsAround(source, join ? breaks.filter((_, k) => k % 2 === 0) : points)) {
     if (length > 0) emit('\n', from, from);
     while (breakIndex < breaks.length && breaks[breakIndex]! < from) breakIndex += 2;
@@ -87,6 +91,19 @@ export function readerView(source: string, points: readonly number[], breaks: re
         flush(i);
         i = breaks[breakIndex + 1]!;
         breakIndex += 2;
+        continue;
+      }
+      // Up to the next character that may read differently (or the next break) the source is
+      // copied as written: found by a native search, not character by character.
+      const next = join && breakIndex < breaks.length && breaks[breakIndex]! > i ? Math.min(to, breaks[breakIndex]!) : to;
+      if (special < i) {
+        // Remembered: windows only move forward, so no stretch of source is searched twice.
+        SPECIAL.lastIndex = i;
+        special = SPECIAL.test(source) ? SPECIAL.lastIndex - 1 : source.length;
+      }
+      if (special > i) {
+        if (copyFrom < 0) copyFrom = i;
+        i = Math.min(special, next);
         continue;
       }
       const code = source.charCodeAt(i);
