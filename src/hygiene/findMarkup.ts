@@ -1,20 +1,19 @@
 import type { Issue } from '../issues/issue';
 import { scanText } from '../leaks/scanText';
-import { textStream } from '../leaks/textStream';
+import { type TextStream, textStream } from '../leaks/textStream';
 import { HYGIENE_RULES, type HygieneRule } from './hygieneRules';
 
 /**
  * Finds reasoning and tool-call markup in every string of a reply, as the reader sees it (entities,
  * escapes, full-width and invisible characters normalised; a tag cut across segments joined).
  * Each finding is an issue that names its rule and pointer; the reply is refused, never delivered
- * with the markup. The third argument is no longer used.
+ * with the markup. `stream` is the value's text stream, when the caller has it already.
  *
  * @example
  * findMarkup({ segments: [{ type: 'text', data: { text: '<think>…</think>Hi' } }] });
  * // [{ code: 'REASONING_IN_REPLY', rule: 'reasoning-tag', path: '/segments/0/data/text', … }, …]
  */
-export function findMarkup(value: unknown, rules: readonly HygieneRule[] = HYGIENE_RULES, _allText?: string): Issue[] {
-  const stream = textStream(value);
+export function findMarkup(value: unknown, rules: readonly HygieneRule[] = HYGIENE_RULES, stream: TextStream = textStream(value)): Issue[] {
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const issues: Issue[] = [];
   const { pieces } = stream;

@@ -52,7 +52,12 @@ export function scanLeaks(value: unknown, options: LeakOptions = {}): Finding[] 
  * cut across two strings is masked in both, each reported with its own pointer.
  */
 export function maskLeaks<T>(value: T, options: LeakOptions = {}): MaskResult<T> {
-  const findings = findLeaks(textStream(value), options);
+  return maskLeaksOf(value, textStream(value), options);
+}
+
+/** `maskLeaks` with the value's text stream already built (a reply's policies share one). */
+export function maskLeaksOf<T>(value: T, stream: TextStream, options: LeakOptions): MaskResult<T> {
+  const findings = findLeaks(stream, options);
   if (findings.length === 0) return { value, findings };
   const spans = new Map<string, TextFinding[]>();
   for (const finding of findings) {

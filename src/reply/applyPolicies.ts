@@ -1,10 +1,10 @@
 import { findMarkup } from '../hygiene/findMarkup';
-import { collectStrings } from '../json/collectStrings';
 import type { Issue } from '../issues/issue';
 import { inspectMedia } from '../media/inspectMedia';
 import { checkMentions } from '../policy/checkMentions';
 import type { SegmentReply } from '../segments/segmentCatalog';
-import { maskOutbound } from './maskOutbound';
+import { maskOutboundOf } from './maskOutbound';
+import { textStream } from '../leaks/textStream';
 import type { Finding } from '../results/replyResult';
 import type { ReplyPolicies } from './replyPolicies';
 
@@ -24,9 +24,9 @@ export interface PolicyOutcome {
  * findings; the caller re-validates.
  */
 export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies): Promise<PolicyOutcome> {
-  // Both scanners decide their rules from one collection of the reply's strings.
-  const allText = collectStrings(reply);
-  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply, undefined, allText)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
+  // Both scanners read the reply's strings as one stream, built once.
+  const stream = policies.hygiene === false && policies.leaks === false ? undefined : textStream(reply);
+  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply, undefined, stream)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
   if (issues.length > 0) return { issues, reply, findings: [] };
   const findings: Finding[] = [];
   let current = reply;
@@ -35,8 +35,8 @@ export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies
     current = inspected.reply;
     findings.push(...inspected.findings);
   }
-  // The collection is reused only while media replacement has changed nothing.
-  const masked = maskOutbound(current, policies, current === reply ? allText : undefined);
+  // The stream is reused only while media replacement has changed nothing.
+  const masked = maskOutboundOf(current, policies, current === reply ? stream : undefined);
   findings.push(...masked.findings);
   return { issues, reply: masked.value, findings };
 }

@@ -1,6 +1,7 @@
 import type { HostPathPolicy } from '../hygiene/maskHostPaths';
 import { maskHostPaths } from '../hygiene/maskHostPaths';
-import { type LeakOptions, maskLeaks } from '../leaks/maskLeaks';
+import { type LeakOptions, maskLeaksOf } from '../leaks/maskLeaks';
+import { type TextStream, textStream } from '../leaks/textStream';
 import type { Finding } from '../results/replyResult';
 
 /** The in-place outbound policies: what every delivered value goes through, whatever its schema. */
@@ -22,7 +23,12 @@ export interface OutboundPolicies {
  * const { value, findings } = maskOutbound(reply, { leaks: { literals: [systemPrompt] } });
  */
 export function maskOutbound<T>(value: T, policies: OutboundPolicies, _allText?: string): { value: T; findings: Finding[] } {
-  const masked = policies.leaks === false ? { value, findings: [] } : maskLeaks(value, policies.leaks ?? {});
+  return maskOutboundOf(value, policies);
+}
+
+/** `maskOutbound`, given the value's text stream when the caller built it already. */
+export function maskOutboundOf<T>(value: T, policies: OutboundPolicies, stream?: TextStream): { value: T; findings: Finding[] } {
+  const masked = policies.leaks === false ? { value, findings: [] } : maskLeaksOf(value, stream ?? textStream(value), policies.leaks ?? {});
   if (!policies.hostPaths) return masked;
   const rewritten = maskHostPaths(masked.value, policies.hostPaths);
   return { value: rewritten.value, findings: [...masked.findings, ...rewritten.findings] };
