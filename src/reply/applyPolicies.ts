@@ -5,6 +5,10 @@ import { checkMentions } from '../policy/checkMentions';
 import type { SegmentReply } from '../segments/segmentCatalog';
 import { maskOutboundOf } from './maskOutbound';
 import { textStream } from '../leaks/textStream';
+import { leakRulesFor } from '../leaks/maskLeaks';
+import type { LeakRule } from '../leaks/leakRule';
+import { scanText } from '../leaks/scanText';
+import { HYGIENE_RULES } from '../hygiene/hygieneRules';
 import type { Finding } from '../results/replyResult';
 import type { ReplyPolicies } from './replyPolicies';
 
@@ -24,9 +28,12 @@ export interface PolicyOutcome {
  * findings; the caller re-validates.
  */
 export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies): Promise<PolicyOutcome> {
-  // Both scanners read the reply's strings as one stream, built once.
+  // Both scanners read the reply's strings as one stream, built once, and scanned once with both
+  // rule sets (normalised views, wrapped lines and decoded runs are made once).
   const stream = policies.hygiene === false && policies.leaks === false ? undefined : textStream(reply);
-  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply, undefined, stream)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
+  const rules = policies.hygiene === false || policies.leaks === false ? undefined : sharedRules(leakRulesFor(policies.leaks ?? {}));
+  const found = stream && rules ? scanText(stream.text, rules, stream.joins) : undefined;
+  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply, undefined, stream, found)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
   if (issues.length > 0) return { issues, reply, findings: [] };
   const findings: Finding[] = [];
   let current = reply;
@@ -35,8 +42,19 @@ export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies
     current = inspected.reply;
     findings.push(...inspected.findings);
   }
-  // The stream is reused only while media replacement has changed nothing.
-  const masked = maskOutboundOf(current, policies, current === reply ? stream : undefined);
+  // The stream and its findings are reused only while media replacement has changed nothing.
+  const masked = maskOutboundOf(current, policies, current === reply && stream ? { stream, found } : undefined);
   findings.push(...masked.findings);
   return { issues, reply: masked.value, findings };
+}
+
+const shared = new WeakMap<readonly LeakRule[], readonly LeakRule[] | undefined>();
+
+/** The markup and leak rules as one set (kept per leak rule set); none when a rule id is in both, which would mix their findings. */
+function sharedRules(leakRules: readonly LeakRule[]): readonly LeakRule[] | undefined {
+  if (!shared.has(leakRules)) {
+    const ids = new Set<string>(HYGIENE_RULES.map((rule) => rule.id));
+    shared.set(leakRules, leakRules.some((rule) => ids.has(rule.id)) ? undefined : (HYGIENE_RULES as readonly LeakRule[]).concat(leakRules));
+  }
+  return shared.get(leakRules);
 }

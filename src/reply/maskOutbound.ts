@@ -1,6 +1,7 @@
 import type { HostPathPolicy } from '../hygiene/maskHostPaths';
 import { maskHostPaths } from '../hygiene/maskHostPaths';
 import { type LeakOptions, maskLeaksOf } from '../leaks/maskLeaks';
+import type { TextFinding } from '../leaks/scanText';
 import { type TextStream, textStream } from '../leaks/textStream';
 import type { Finding } from '../results/replyResult';
 
@@ -26,9 +27,9 @@ export function maskOutbound<T>(value: T, policies: OutboundPolicies, _allText?:
   return maskOutboundOf(value, policies);
 }
 
-/** `maskOutbound`, given the value's text stream when the caller built it already. */
-export function maskOutboundOf<T>(value: T, policies: OutboundPolicies, stream?: TextStream): { value: T; findings: Finding[] } {
-  const masked = policies.leaks === false ? { value, findings: [] } : maskLeaksOf(value, stream ?? textStream(value), policies.leaks ?? {});
+/** `maskOutbound`, given the value's text stream (and its findings, from a scan shared with other rules) when the caller has them. */
+export function maskOutboundOf<T>(value: T, policies: OutboundPolicies, scanned?: { stream: TextStream; found?: readonly TextFinding[] }): { value: T; findings: Finding[] } {
+  const masked = policies.leaks === false ? { value, findings: [] } : maskLeaksOf(value, scanned?.stream ?? textStream(value), policies.leaks ?? {}, scanned?.found);
   if (!policies.hostPaths) return masked;
   const rewritten = maskHostPaths(masked.value, policies.hostPaths);
   return { value: rewritten.value, findings: [...masked.findings, ...rewritten.findings] };
