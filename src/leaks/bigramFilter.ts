@@ -42,11 +42,16 @@ export function bigramFilter(text: string): BigramFilter {
   return { generation: current };
 }
 
-/** False when `keyword` cannot occur in the filter's text, in any letter case. */
-export function mayContain(filter: BigramFilter, keyword: string): boolean {
+/** The table indices of a keyword's bigrams, for `mayContainBigrams`. */
+export function bigramsOf(keyword: string): number[] {
+  const indices: number[] = [];
+  for (let i = 1; i < keyword.length; i++) indices.push((foldedCode(keyword.charCodeAt(i - 1)) << 7) | foldedCode(keyword.charCodeAt(i)));
+  return indices;
+}
+
+/** False when a keyword (given by `bigramsOf`) cannot occur in the filter's text, in any letter case. */
+export function mayContainBigrams(filter: BigramFilter, bigrams: readonly number[]): boolean {
   if (filter.generation !== generation) return true; // a newer text took the table: no claim
-  for (let i = 1; i < keyword.length; i++) {
-    if (bigramStamps[(foldedCode(keyword.charCodeAt(i - 1)) << 7) | foldedCode(keyword.charCodeAt(i))] !== generation) return false;
-  }
+  for (const index of bigrams) if (bigramStamps[index] !== generation) return false;
   return true;
 }

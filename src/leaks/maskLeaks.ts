@@ -27,10 +27,20 @@ export interface MaskResult<T> {
   readonly findings: Finding[];
 }
 
+// The rule set made for a host's literals, kept while the host passes the same arrays: a new set
+// would be prepared for scanning anew on every call.
+const withLiterals = new WeakMap<readonly string[], { rules: readonly LeakRule[]; all: readonly LeakRule[] }>();
+
 /** The rules in force for these options. */
 export function leakRulesFor(options: LeakOptions = {}): readonly LeakRule[] {
   const rules = options.rules ?? LEAK_RULES;
-  return options.literals && options.literals.length > 0 ? [...rules, literalSecretRule(options.literals)] : rules;
+  const literals = options.literals;
+  if (!literals || literals.length === 0) return rules;
+  const known = withLiterals.get(literals);
+  if (known && known.rules === rules) return known.all;
+  const all = [...rules, literalSecretRule(literals)];
+  withLiterals.set(literals, { rules, all });
+  return all;
 }
 
 /**
@@ -52,7 +62,12 @@ export function scanLeaks(value: unknown, options: LeakOptions = {}): Finding[] 
  * cut across two strings is masked in both, each reported with its own pointer.
  */
 export function maskLeaks<T>(value: T, options: LeakOptions = {}): MaskResult<T> {
-  const findings = findLeaks(textStream(value), options);
+  return maskLeaksOf(value, textStream(value), options);
+}
+
+/** `maskLeaks` with the value's text stream already built (a reply's policies share one). */
+export function maskLeaksOf<T>(value: T, stream: TextStream, options: LeakOptions, found?: readonly TextFinding[]): MaskResult<T> {
+  const findings = findLeaks(stream, options, found);
   if (findings.length === 0) return { value, findings };
   const spans = new Map<string, TextFinding[]>();
   for (const finding of findings) {
@@ -68,12 +83,15 @@ export function maskLeaks<T>(value: T, options: LeakOptions = {}): MaskResult<T>
   return { value: masked, findings };
 }
 
-function findLeaks(stream: TextStream, options: LeakOptions): Finding[] {
+/** `shared`: the stream's findings for these rules and maybe others (a scan shared with other rules), in order. */
+function findLeaks(stream: TextStream, options: LeakOptions, shared?: readonly TextFinding[]): Finding[] {
   const allow = new Set(options.allow ?? []);
   const findings: Finding[] = [];
   const { text, pieces } = stream;
+  const rules = leakRulesFor(options);
+  const ids = shared && new Set(rules.map((rule) => rule.id));
   let first = 0; // findings come in order of start: the first piece they can touch only moves on
-  for (const found of scanText(text, leakRulesFor(options), stream.joins)) {
+  for (const found of ids ? shared!.filter((item) => ids.has(item.rule)) : scanText(text, rules, stream.joins)) {
     if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/[\n\u2029]/g, ''))) continue;
     while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
     for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {

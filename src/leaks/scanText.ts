@@ -1,8 +1,12 @@
-import { type BigramFilter, bigramFilter, mayContain } from './bigramFilter';
+import { bigramFilter } from './bigramFilter';
 import { decodeBase64Run } from './decodeBase64Run';
+import { hitsOf, type KeywordHits, keywordHits } from './keywordHits';
 import type { LeakRule, Span } from './leakRule';
-import { readerView } from './readerView';
+import { readerView, sourceEnd, sourceStart } from './readerView';
+import { ignoresCase, planRules } from './rulePlan';
 import { MIN_ENCODED_RUN, surveyText } from './survey';
+
+export { ignoresCase } from './rulePlan';
 
 /** One finding inside one string. */
 export interface TextFinding {
@@ -47,8 +51,9 @@ type Report = (start: number, end: number, rule: string, across?: boolean) => vo
 
 function scanNode(text: string, rules: readonly LeakRule[], depth: number, kind: Kind, report: Report, joins: readonly number[] = []): void {
   const survey = surveyText(text);
-  for (const { rule, present } of planRules(text, rules, survey.filter)) {
-    for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, present, text)) {
+  const hits = keywordHits(text);
+  for (const { rule, present } of planRules(hits, rules, survey.filter)) {
+    for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, present, hits)) {
       if (end <= start) continue;
       const secret = text.slice(start, end);
       if (isFiller(secret)) continue;
@@ -60,12 +65,12 @@ function scanNode(text: string, rules: readonly LeakRule[], depth: number, kind:
   if (depth >= MAX_DEPTH) return;
   if (kind !== Kind.View && kind !== Kind.Joined && survey.points.length > 0) {
     const view = readerView(text, survey.points, [], false);
-    scanNode(view.text, rules, depth + 1, Kind.View, (start, end, rule, across) => report(view.starts[start]!, view.ends[end - 1]!, rule, across));
+    scanNode(view.text, rules, depth + 1, Kind.View, (start, end, rule, across) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, across));
   }
   const breaks = joins.length === 0 ? survey.breaks : mergePairs(survey.breaks, joins);
   if (kind !== Kind.Joined && breaks.length > 0) {
     const view = readerView(text, survey.points, breaks, true);
-    scanNode(view.text, rules, depth + 1, Kind.Joined, (start, end, rule) => report(view.starts[start]!, view.ends[end - 1]!, rule, true));
+    scanNode(view.text, rules, depth + 1, Kind.Joined, (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true));
   }
   for (let k = 0; k < survey.runs.length; k += 2) {
     const runStart = survey.runs[k]!;
@@ -95,54 +100,7 @@ function mergePairs(a: readonly number[], b: readonly number[]): number[] {
  * A cheap first look; `scanText` plans each view of a text on its own.
  */
 export function candidateRules(text: string, rules: readonly LeakRule[]): LeakRule[] {
-  return planRules(text, rules, bigramFilter(text)).map((entry) => entry.rule);
-}
-
-/** True when a rule's keywords match in any letter case: its pattern has the `i` flag, or it says so. */
-export function ignoresCase(rule: LeakRule): boolean {
-  return rule.ignoreCase ?? rule.pattern?.ignoreCase ?? false;
-}
-
-/** A rule that may match, with the keywords that occur (an anchored rule starts only at those). */
-interface PlannedRule {
-  readonly rule: LeakRule;
-  readonly present: readonly string[];
-}
-
-function planRules(text: string, rules: readonly LeakRule[], filter: BigramFilter): PlannedRule[] {
-  // Each keyword is looked for once however many rules share it; the filter rules out most
-  // keywords without searching the text.
-  const seen = new Map<string, boolean>();
-  const occurs = (keyword: string, anyCase: boolean) => {
-    const key = anyCase ? `i ${keyword}` : keyword;
-    let found = seen.get(key);
-    if (found === undefined) {
-      found = mayContain(filter, keyword) && (anyCase ? caseless(keyword, '').test(text) : text.includes(keyword));
-      seen.set(key, found);
-    }
-    return found;
-  };
-  const planned: PlannedRule[] = [];
-  for (const rule of rules) {
-    if (rule.requires && !rule.requires.every((required) => occurs(required, false))) continue;
-    const anyCase = ignoresCase(rule);
-    const present = rule.keywords.filter((keyword) => occurs(keyword, anyCase));
-    if (rule.keywords.length === 0 || present.length > 0) planned.push({ rule, present });
-  }
-  return planned;
-}
-
-const caselessPatterns = new Map<string, RegExp>();
-
-/** A cached case-insensitive search for a literal keyword. */
-function caseless(keyword: string, flags: '' | 'g'): RegExp {
-  const key = flags + keyword;
-  let pattern = caselessPatterns.get(key);
-  if (!pattern) {
-    pattern = new RegExp(keyword.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), `i${flags}`);
-    caselessPatterns.set(key, pattern);
-  }
-  return pattern;
+  return planRules(keywordHits(text), rules, bigramFilter(text)).map((entry) => entry.rule);
 }
 
 // Documentation fills a sample token with x's, stars or hashes: never a real secret.
@@ -165,30 +123,26 @@ function stickyOf(pattern: RegExp): RegExp {
 }
 
 /** Where the keywords start, in order (in any case when `anyCase`). */
-function keywordStarts(keywords: readonly string[], text: string, anyCase: boolean): number[] {
-  const starts: number[] = [];
-  for (const keyword of keywords) {
-    if (anyCase) {
-      const search = caseless(keyword, 'g');
-      search.lastIndex = 0;
-      for (let match = search.exec(text); match; match = search.exec(text)) {
-        starts.push(match.index);
-        search.lastIndex = match.index + 1;
-      }
-    } else {
-      for (let at = text.indexOf(keyword); at !== -1; at = text.indexOf(keyword, at + 1)) starts.push(at);
-    }
+function keywordStarts(keywords: readonly string[], hits: KeywordHits, anyCase: boolean): ArrayLike<number> & Iterable<number> {
+  if (keywords.length === 1) return hitsOf(hits, keywords[0]!, anyCase);
+  const lists = keywords.map((keyword) => hitsOf(hits, keyword, anyCase));
+  const starts = new Int32Array(lists.reduce((total, list) => total + list.length, 0));
+  let at = 0;
+  for (const list of lists) {
+    starts.set(list, at);
+    at += list.length;
   }
-  return keywords.length > 1 ? starts.sort((a, b) => a - b) : starts;
+  return starts.sort(); // numeric, native: no comparator call per pair
 }
 
 /** Runs an anchored rule only where one of its (present) keywords starts. */
-function* anchoredSpans(rule: LeakRule, keywords: readonly string[], pattern: RegExp, text: string): Iterable<MatchSpans> {
+function* anchoredSpans(rule: LeakRule, keywords: readonly string[], pattern: RegExp, hits: KeywordHits): Iterable<MatchSpans> {
+  const text = hits.text;
   const within = rule.within;
   const sticky = stickyOf(pattern);
   let consumed = -1;
   let next = -1; // the next occurrence of `within.char` at or after the current start
-  for (const at of keywordStarts(keywords, text, ignoresCase(rule))) {
+  for (const at of keywordStarts(keywords, hits, ignoresCase(rule))) {
     if (at < consumed) continue;
     if (within) {
       // Starts only move forward, so the search for the next occurrence never goes back.
@@ -209,12 +163,13 @@ function* anchoredSpans(rule: LeakRule, keywords: readonly string[], pattern: Re
 /** The secret's span, then the whole match's span. */
 type MatchSpans = readonly [start: number, end: number, matchStart?: number, matchEnd?: number];
 
-function* spansOf(rule: LeakRule, present: readonly string[], text: string): Iterable<MatchSpans> {
+function* spansOf(rule: LeakRule, present: readonly string[], hits: KeywordHits): Iterable<MatchSpans> {
+  const text = hits.text;
   if (rule.find) yield* rule.find(text) as Iterable<Span>;
   const pattern = rule.pattern;
   if (!pattern) return;
   if (rule.anchored) {
-    yield* anchoredSpans(rule, present, pattern, text);
+    yield* anchoredSpans(rule, present, pattern, hits);
     return;
   }
   pattern.lastIndex = 0;
@@ -238,8 +193,9 @@ function spansOfMatch(match: RegExpExecArray): MatchSpans {
  */
 export function ruleSpans(text: string, rule: LeakRule): Span[] {
   const spans: Span[] = [];
-  for (const { present } of planRules(text, [rule], bigramFilter(text))) {
-    for (const [start, end] of spansOf(rule, present, text)) spans.push([start, end]);
+  const hits = keywordHits(text);
+  for (const { present } of planRules(hits, [rule], bigramFilter(text))) {
+    for (const [start, end] of spansOf(rule, present, hits)) spans.push([start, end]);
   }
   return spans;
 }

@@ -74,9 +74,9 @@ export function surveyText(text: string): Survey {
       }
       if ((info & SPECIAL) === 0) continue;
       if (code === 0x0a) {
-        lineBreak(i);
+        lineBreak(text, i, lastRunStart, lastRunEnd, breaks);
       } else if (code === 0x2a || code === 0x60 || code === 0x7e) {
-        i = marker(code, i);
+        i = marker(text, code, i, points);
       } else if (code === 0x26 ? decodeCharReference(text, i) !== undefined : code === 0x5c ? ESCAPABLE.test(text[i + 1] ?? '') : HEX.test(text[i + 1] ?? '') && HEX.test(text[i + 2] ?? '')) {
         points.push(i);
       }
@@ -97,32 +97,37 @@ export function surveyText(text: string): Survey {
   }
   if (run >= MIN_ENCODED_RUN) runs.push(runStart, n);
   return { filter: { generation }, points, breaks, runs };
+}
 
-  function lineBreak(at: number): void {
-    let end = at;
-    while (end > 0 && at - end < 4 && /[ \t\r\\]/.test(text[end - 1]!)) end--;
-    if (end !== lastRunEnd || lastRunEnd - lastRunStart < MIN_WRAPPED_RUN) return;
-    if (!RANDOM_LOOKING.test(text.slice(lastRunStart, lastRunEnd))) return;
-    let next = at + 1;
-    while (next < n && next - at < 9 && /[ \t>]/.test(text[next]!)) next++;
-    const first = text.charCodeAt(next);
-    if (!isToken(first) || (first === 0x2d && text[next + 1] === ' ')) return; // "- item" is a list
-    breaks.push(end, next);
-  }
+// Module-level, not closures: a closure over the survey loop's counters would keep them in a
+// heap context, and the loop reads and writes them at every character.
 
-  // An emphasis or code marker run changes a token only between token characters or beside `:`/`=`.
-  function marker(code: number, at: number): number {
-    let end = at + 1;
-    while (end < n && text.charCodeAt(end) === code) end++;
-    if (code === 0x7e && end - at < 2) return at; // one tilde is a character (Azure secrets have them)
-    const before = at > 0 ? text.charCodeAt(at - 1) : 0x20;
-    const after = end < n ? text.charCodeAt(end) : 0x20;
-    const operator = (c: number) => c === 0x3a || c === 0x3d;
-    if ((isToken(before) && (isToken(after) || operator(after))) || (operator(before) && after !== 0x0a) || (isToken(after) && operator(before))) {
-      points.push(at);
-    }
-    return end - 1;
+/** Records the line break at `at` when the token run that ends the line may wrap onto the next. */
+function lineBreak(text: string, at: number, lastRunStart: number, lastRunEnd: number, breaks: number[]): void {
+  let end = at;
+  while (end > 0 && at - end < 4 && /[ \t\r\\]/.test(text[end - 1]!)) end--;
+  if (end !== lastRunEnd || lastRunEnd - lastRunStart < MIN_WRAPPED_RUN) return;
+  if (!RANDOM_LOOKING.test(text.slice(lastRunStart, lastRunEnd))) return;
+  let next = at + 1;
+  while (next < text.length && next - at < 9 && /[ \t>]/.test(text[next]!)) next++;
+  const first = text.charCodeAt(next);
+  if (!isToken(first) || (first === 0x2d && text[next + 1] === ' ')) return; // "- item" is a list
+  breaks.push(end, next);
+}
+
+// An emphasis or code marker run changes a token only between token characters or beside `:`/`=`.
+function marker(text: string, code: number, at: number, points: number[]): number {
+  const n = text.length;
+  let end = at + 1;
+  while (end < n && text.charCodeAt(end) === code) end++;
+  if (code === 0x7e && end - at < 2) return at; // one tilde is a character (Azure secrets have them)
+  const before = at > 0 ? text.charCodeAt(at - 1) : 0x20;
+  const after = end < n ? text.charCodeAt(end) : 0x20;
+  const operator = (c: number) => c === 0x3a || c === 0x3d;
+  if ((isToken(before) && (isToken(after) || operator(after))) || (operator(before) && after !== 0x0a) || (isToken(after) && operator(before))) {
+    points.push(at);
   }
+  return end - 1;
 }
 
 const astralKinds = new Map<number, number>();

@@ -3,7 +3,12 @@ import type { Issue } from '../issues/issue';
 import { inspectMedia } from '../media/inspectMedia';
 import { checkMentions } from '../policy/checkMentions';
 import type { SegmentReply } from '../segments/segmentCatalog';
-import { maskOutbound } from './maskOutbound';
+import { maskOutboundOf } from './maskOutbound';
+import { textStream } from '../leaks/textStream';
+import { leakRulesFor } from '../leaks/maskLeaks';
+import type { LeakRule } from '../leaks/leakRule';
+import { scanText } from '../leaks/scanText';
+import { HYGIENE_RULES } from '../hygiene/hygieneRules';
 import type { Finding } from '../results/replyResult';
 import type { ReplyPolicies } from './replyPolicies';
 
@@ -23,7 +28,12 @@ export interface PolicyOutcome {
  * findings; the caller re-validates.
  */
 export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies): Promise<PolicyOutcome> {
-  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
+  // Both scanners read the reply's strings as one stream, built once, and scanned once with both
+  // rule sets (normalised views, wrapped lines and decoded runs are made once).
+  const stream = policies.hygiene === false && policies.leaks === false ? undefined : textStream(reply);
+  const rules = policies.hygiene === false || policies.leaks === false ? undefined : sharedRules(leakRulesFor(policies.leaks ?? {}));
+  const found = stream && rules ? scanText(stream.text, rules, stream.joins) : undefined;
+  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply, undefined, stream, found)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
   if (issues.length > 0) return { issues, reply, findings: [] };
   const findings: Finding[] = [];
   let current = reply;
@@ -32,7 +42,19 @@ export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies
     current = inspected.reply;
     findings.push(...inspected.findings);
   }
-  const masked = maskOutbound(current, policies);
+  // The stream and its findings are reused only while media replacement has changed nothing.
+  const masked = maskOutboundOf(current, policies, current === reply && stream ? { stream, found } : undefined);
   findings.push(...masked.findings);
   return { issues, reply: masked.value, findings };
+}
+
+const shared = new WeakMap<readonly LeakRule[], readonly LeakRule[] | undefined>();
+
+/** The markup and leak rules as one set (kept per leak rule set); none when a rule id is in both, which would mix their findings. */
+function sharedRules(leakRules: readonly LeakRule[]): readonly LeakRule[] | undefined {
+  if (!shared.has(leakRules)) {
+    const ids = new Set<string>(HYGIENE_RULES.map((rule) => rule.id));
+    shared.set(leakRules, leakRules.some((rule) => ids.has(rule.id)) ? undefined : (HYGIENE_RULES as readonly LeakRule[]).concat(leakRules));
+  }
+  return shared.get(leakRules);
 }

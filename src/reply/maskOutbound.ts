@@ -1,6 +1,8 @@
 import type { HostPathPolicy } from '../hygiene/maskHostPaths';
 import { maskHostPaths } from '../hygiene/maskHostPaths';
-import { type LeakOptions, maskLeaks } from '../leaks/maskLeaks';
+import { type LeakOptions, maskLeaksOf } from '../leaks/maskLeaks';
+import type { TextFinding } from '../leaks/scanText';
+import { type TextStream, textStream } from '../leaks/textStream';
 import type { Finding } from '../results/replyResult';
 
 /** The in-place outbound policies: what every delivered value goes through, whatever its schema. */
@@ -21,7 +23,12 @@ export interface OutboundPolicies {
  * const { value, findings } = maskOutbound(reply, { leaks: { literals: [systemPrompt] } });
  */
 export function maskOutbound<T>(value: T, policies: OutboundPolicies): { value: T; findings: Finding[] } {
-  const masked = policies.leaks === false ? { value, findings: [] } : maskLeaks(value, policies.leaks ?? {});
+  return maskOutboundOf(value, policies);
+}
+
+/** `maskOutbound`, given the value's text stream (and its findings, from a scan shared with other rules) when the caller has them. */
+export function maskOutboundOf<T>(value: T, policies: OutboundPolicies, scanned?: { stream: TextStream; found?: readonly TextFinding[] }): { value: T; findings: Finding[] } {
+  const masked = policies.leaks === false ? { value, findings: [] } : maskLeaksOf(value, scanned?.stream ?? textStream(value), policies.leaks ?? {}, scanned?.found);
   if (!policies.hostPaths) return masked;
   const rewritten = maskHostPaths(masked.value, policies.hostPaths);
   return { value: rewritten.value, findings: [...masked.findings, ...rewritten.findings] };
