@@ -1,6 +1,6 @@
 import type { Issue } from '../issues/issue';
 import type { LeakOptions } from '../leaks/maskLeaks';
-import { redactIssue } from '../leaks/redactText';
+import { redactIssues } from '../leaks/redactText';
 import { failureNotice } from './failureNotice';
 import { type AttemptRecord, type Enforcement, type ToolCall, type Finding, NO_USAGE, type ReplyResult, type ReplyStage, type ReplyStatus, type Usage } from '../results/replyResult';
 
@@ -67,5 +67,5 @@ export function finalizeReply<TValue>(end: TurnEnd<TValue>): ReplyResult<TValue>
 /** Issues and findings without any secret in their pointers or messages. */
 export function redactAll<T extends Issue | Finding>(items: readonly T[], leaks: LeakOptions | false | undefined): readonly T[] {
   if (leaks === false || items.length === 0) return items;
-  return items.map((item) => redactIssue(item, leaks ?? {}));
+  return redactIssues(items, leaks ?? {});
 }

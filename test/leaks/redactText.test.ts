@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Issue, IssueCode } from '../../src/issues/issue';
 import { excerpt } from '../../src/issues/excerpt';
-import { redactIssue, redactPointer, redactText } from '../../src/leaks/redactText';
+import { redactIssue, redactIssues, redactPointer, redactText, redactTexts } from '../../src/leaks/redactText';
+import { gitleaksVectors, secretlintCases } from './corpus';
 import { random } from './ruleSamples';
 
 // Every issue code, read from its declaration: a new code without a message shape below fails.
@@ -93,5 +94,38 @@ describe('excerpt', () => {
     expect(excerpt('unknown colour field')).toBe('unknown colour field');
     expect(excerpt('a\u202eb\u200bc\n')).toBe('a\\u202eb\\u200bc\\n');
     expect(excerpt('tag \u{e0041}')).toBe('tag \\udb40\\udc41');
+  });
+});
+
+describe('redacting many texts in one scan', () => {
+  // Every corpus text, true and false positives, plus short pointer-like pieces between them.
+  const texts = [
+    ...gitleaksVectors().map((vector) => vector.text),
+    ...secretlintCases().flatMap((c) => (c.text === undefined ? [] : [c.text])),
+    'segments', '0', 'data', 'target', '', 'key =', 'ghp_', github.slice(0, 20), github.slice(20),
+  ];
+
+  it('gives what redacting each text alone gives, for every corpus text', () => {
+    const one = texts.map((text) => redactText(text));
+    const batch = redactTexts(texts);
+    const differ = texts.flatMap((text, index) => (one[index] === batch[index] ? [] : [{ text, alone: one[index], batched: batch[index] }]));
+    expect(differ).toEqual([]);
+  });
+
+  it('keeps a secret cut between two texts apart: each half is judged on its own', () => {
+    expect(redactTexts([github.slice(0, 20), github.slice(20)])).toEqual([redactText(github.slice(0, 20)), redactText(github.slice(20))]);
+    expect(redactTexts([github, 'fine', github])).toEqual(['[REDACTED]', 'fine', '[REDACTED]']);
+  });
+
+  it('redactIssues gives what redactIssue gives issue by issue, with options', () => {
+    const options = { literals: ['Project Nightingale'], mask: '***' };
+    const issues: Issue[] = [
+      { code: 'UNKNOWN_FIELD', path: `/segments/0/data/${github}`, message: `unknown member "${github}"` },
+      { code: 'WRONG_TYPE', path: '/segments/1/data/text', message: 'expected string, got Project Nightingale' },
+      { code: 'UNKNOWN_FIELD', path: `/segments/2/${github.slice(0, 20)}/${github.slice(20)}`, message: 'split over two tokens' },
+      { code: 'DUPLICATE_KEY', path: '', message: 'no pointer' },
+    ];
+    expect(redactIssues(issues, options)).toEqual(issues.map((issue) => redactIssue(issue, options)));
+    expect(JSON.stringify(redactIssues(issues, options))).not.toMatch(new RegExp(`${github.slice(4, 30)}|Nightingale`));
   });
 });
