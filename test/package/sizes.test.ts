@@ -13,11 +13,12 @@ const PARSE_JSON = `export { parseJson } from './src/index.ts';`;
 const EVERYTHING = `export * from './src/index.ts';`;
 
 // Regression guards: the sizes measured on 2026-12-03 plus about 3%. A change that grows a bundle
-// past its guard must say why in its commit (and move the guard), not slip in.
+// past its guard must say why in its commit (and move the guard), not slip in. Moved once: the
+// scanner's speed-up (prepared rule plans, keyword hits) and the batched redaction cost 1.2 KB.
 const GUARDS: [string, string, number][] = [
-  ['{ checkReply }', CHECK_REPLY, 22.8 * KIB], // measured 21.6 KB
+  ['{ checkReply }', CHECK_REPLY, 23.5 * KIB], // measured 22.8 KB
   ['{ parseJson }', PARSE_JSON, 4.3 * KIB], // measured 4.1 KB
-  ['everything', EVERYTHING, 38.0 * KIB], // measured 36.9 KB
+  ['everything', EVERYTHING, 39.3 * KIB], // measured 38.1 KB
 ];
 
 // The budgets of issue 11, not met (see bench/RESULTS.md, "Sizes"): the leak rules and their
