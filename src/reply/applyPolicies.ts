@@ -1,15 +1,15 @@
 import { findMarkup } from '../hygiene/findMarkup';
+import { HYGIENE_RULES } from '../hygiene/hygieneRules';
 import type { Issue } from '../issues/issue';
+import type { LeakRule } from '../leaks/leakRule';
+import { leakRulesFor } from '../leaks/maskLeaks';
+import { scanText } from '../leaks/scanText';
+import { textStream } from '../leaks/textStream';
 import { inspectMedia } from '../media/inspectMedia';
 import { checkMentions } from '../policy/checkMentions';
+import type { Finding } from '../results/replyResult';
 import type { SegmentReply } from '../segments/segmentCatalog';
 import { maskOutboundOf } from './maskOutbound';
-import { textStream } from '../leaks/textStream';
-import { leakRulesFor } from '../leaks/maskLeaks';
-import type { LeakRule } from '../leaks/leakRule';
-import { scanText } from '../leaks/scanText';
-import { HYGIENE_RULES } from '../hygiene/hygieneRules';
-import type { Finding } from '../results/replyResult';
 import type { ReplyPolicies } from './replyPolicies';
 
 /** What the policies decided about one valid reply. */
