@@ -12,9 +12,14 @@ export function keywordHits(text: string): KeywordHits {
   return { text, found: new Map() };
 }
 
+/** The one name of a keyword search: case-insensitive searches are kept apart from exact ones. */
+export function keywordKey(keyword: string, anyCase: boolean): string {
+  return anyCase ? `i ${keyword}` : keyword;
+}
+
 /** Every offset where `keyword` starts (in any case when `anyCase`), overlapping ones too, in order. */
 export function hitsOf(hits: KeywordHits, keyword: string, anyCase: boolean): number[] {
-  const key = anyCase ? `i ${keyword}` : keyword;
+  const key = keywordKey(keyword, anyCase);
   let starts = hits.found.get(key);
   if (starts === undefined) {
     starts = [];
@@ -38,7 +43,7 @@ export function hitsOf(hits: KeywordHits, keyword: string, anyCase: boolean): nu
 
 /** True when `keyword` occurs (in any case when `anyCase`); searches only as far as the first hit. */
 export function occurs(hits: KeywordHits, keyword: string, anyCase: boolean): boolean {
-  const known = hits.found.get(anyCase ? `i ${keyword}` : keyword);
+  const known = hits.found.get(keywordKey(keyword, anyCase));
   if (known !== undefined) return known.length > 0;
   if (!anyCase) return hits.text.includes(keyword);
   const search = caseless(keyword);

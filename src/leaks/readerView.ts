@@ -55,7 +55,10 @@ const SPECIAL = /[&\\%*`~\u0080-\uffff]/g;
  */
 export function readerView(source: string, points: readonly number[], breaks: readonly number[], join: boolean): ReaderView {
   const parts: string[] = [];
-  const view: ReaderView = { text: '', at: [], from: [], to: [] };
+  // Per piece, as in ReaderView.
+  const pieceAt: number[] = [];
+  const pieceFrom: number[] = [];
+  const pieceTo: number[] = [];
   let length = 0;
   let lastCode = 0x0a;
   let copyFrom = -1; // the start of a run of source that reads as written, not yet emitted
@@ -63,9 +66,9 @@ export function readerView(source: string, points: readonly number[], breaks: re
     if (copyFrom < 0) return;
     if (end > copyFrom) {
       parts.push(source.slice(copyFrom, end));
-      view.at.push(length);
-      view.from.push(copyFrom);
-      view.to.push(-1);
+      pieceAt.push(length);
+      pieceFrom.push(copyFrom);
+      pieceTo.push(-1);
       length += end - copyFrom;
       lastCode = source.charCodeAt(end - 1);
     }
@@ -74,9 +77,9 @@ export function readerView(source: string, points: readonly number[], breaks: re
   // Characters that stand for the source `[start, end)` as a whole.
   const emit = (chars: string, start: number, end: number) => {
     parts.push(chars);
-    view.at.push(length);
-    view.from.push(start);
-    view.to.push(end);
+    pieceAt.push(length);
+    pieceFrom.push(start);
+    pieceTo.push(end);
     length += chars.length;
     lastCode = chars.charCodeAt(chars.length - 1);
   };
@@ -146,8 +149,7 @@ export function readerView(source: string, points: readonly number[], breaks: re
     }
     flush(i);
   }
-  (view as { text: string }).text = parts.join('');
-  return view;
+  return { text: parts.join(''), at: pieceAt, from: pieceFrom, to: pieceTo };
 
   function emitFolded(chars: string, start: number, end: number): void {
     for (const char of chars) {

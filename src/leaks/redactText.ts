@@ -67,7 +67,10 @@ export function redactTexts(texts: readonly string[], options: LeakOptions = {})
  * over member names). `/segments/0/data/ghp_…` becomes `/segments/0/data/[REDACTED]`.
  */
 export function redactPointer(pointer: string, options: LeakOptions = {}): string {
-  return redactIssues([{ code: 'INTERNAL', path: pointer, message: '' }], options)[0]!.path;
+  if (pointer === '') return pointer;
+  const tokens = tokensOf(pointer);
+  const redacted = redactTexts([...tokens, tokens.join('/')], options);
+  return pointerOf(tokens, redacted.slice(0, tokens.length), redacted[tokens.length]!, options);
 }
 
 /** An issue or finding whose `path` and `message` carry no secret (see `redactText`). */
@@ -79,7 +82,7 @@ export function redactIssue<T extends Issue | Finding>(issue: T, options: LeakOp
 export function redactIssues<T extends Issue | Finding>(items: readonly T[], options: LeakOptions = {}): T[] {
   const texts: string[] = [];
   const plans = items.map((item) => {
-    const tokens = item.path === '' ? [] : item.path.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const tokens = item.path === '' ? [] : tokensOf(item.path);
     const at = texts.length;
     texts.push(...tokens, tokens.join('/'));
     if ('message' in item) texts.push(item.message);
@@ -94,9 +97,17 @@ export function redactIssues<T extends Issue | Finding>(items: readonly T[], opt
   });
 }
 
+/** A pointer's reference tokens, decoded (`~1` is `/`, `~0` is `~`). */
+function tokensOf(pointer: string): string[] {
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** The pointer of redacted tokens; a secret found only across tokens masks all below the first. */
 function pointerOf(tokens: readonly string[], redacted: readonly string[], joined: string, options: LeakOptions): string {
   const whole = tokens.join('/');
-  // A secret found only across tokens masks the whole pointer below the first token.
   if (joined !== whole && redacted.join('/') === whole) return encodePointer([tokens[0]!, options.mask ?? LEAK_MASK]);
   return encodePointer(redacted);
 }

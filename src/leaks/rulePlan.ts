@@ -1,5 +1,5 @@
 import { type BigramFilter, bigramsOf, mayContainBigrams } from './bigramFilter';
-import { type KeywordHits, occurs } from './keywordHits';
+import { type KeywordHits, keywordKey, occurs } from './keywordHits';
 import type { LeakRule } from './leakRule';
 
 /** True when a rule's keywords match in any letter case: its pattern has the `i` flag, or it says so. */
@@ -33,7 +33,7 @@ function compile(rules: readonly LeakRule[]): Compiled {
   const anyCase: boolean[] = [];
   const bigrams: number[][] = [];
   const idOf = (keyword: string, caseless: boolean) => {
-    const key = caseless ? `i ${keyword}` : keyword;
+    const key = keywordKey(keyword, caseless);
     let id = ids.get(key);
     if (id === undefined) {
       id = keywords.push(keyword) - 1;

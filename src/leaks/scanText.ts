@@ -6,8 +6,6 @@ import { readerView, sourceEnd, sourceStart } from './readerView';
 import { ignoresCase, planRules } from './rulePlan';
 import { MIN_ENCODED_RUN, surveyText } from './survey';
 
-export { ignoresCase } from './rulePlan';
-
 /** One finding inside one string. */
 export interface TextFinding {
   readonly rule: string;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HYGIENE_RULES } from '../../src/hygiene/hygieneRules';
 import { LEAK_RULES } from '../../src/leaks/leakRules';
-import { ignoresCase, ruleSpans } from '../../src/leaks/scanText';
+import { ignoresCase } from '../../src/leaks/rulePlan';
+import { ruleSpans } from '../../src/leaks/scanText';
 import { regexExamples } from './regexExamples';
 
 // A rule branch that no keyword admits is dead code that looks like protection: every alternative
