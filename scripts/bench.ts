@@ -16,7 +16,7 @@ import { do_not_optimize, measure } from 'mitata';
 import secureJsonParse from 'secure-json-parse';
 import * as v from 'valibot';
 import { bundleSize, kib } from '../bench/bundleSize';
-import { measureEarlyReject } from '../bench/earlyRejectTurn';
+import { breakAt, measureEarlyReject } from '../bench/earlyRejectTurn';
 import { SHAPES, SIZES, type Shape, replyText, shapedReply } from '../bench/replies';
 import { printWorkerCosts, workerCpuByDifference, workerRouteCost } from '../bench/workerd';
 import { familyOf, gitleaksVectors, secretlintCases, secretsDir } from '../test/leaks/corpus';
@@ -141,9 +141,7 @@ if (typeof createJsonStream === 'function' && typeof createSegmentJudge === 'fun
   const open = createJsonStream as (limits: undefined, observer: unknown) => Stream;
   const text = shapedReply('ordinary', 32_768);
   for (const at of [0.1, 0.5, 0.9]) {
-    const cut = text.indexOf('"target":"', Math.floor(text.length * at));
-    const end = text.indexOf('"', cut + 10) + 1;
-    const broken = `${text.slice(0, cut)}"target":${text.slice(cut + 10, end - 1)}${text.slice(end)}`;
+    const { text: broken, violation: cut } = breakAt(text, at);
     const stream = open(undefined, (createSegmentJudge as () => unknown)());
     let read = broken.length;
     for (let i = 0; i < broken.length; i += 16) {
