@@ -13,24 +13,41 @@ const shared = {
 };
 
 // micromark is ESM-only: bundled into the renderer so CommonJS consumers can require it too.
-const micromark = [/^micromark/, /^decode-named-character-reference/, /^character-entities/, /^devlop/];
+const micromark = [
+  /^micromark/,
+  /^decode-named-character-reference/,
+  /^character-entities/,
+  /^devlop/,
+];
 
 // The renderer disables micromark's raw-HTML constructs by name (src/render/renderMarkdown.ts), so
 // their tokenizers never run; the bundles carry a stub that always declines instead of their code.
 const withoutRawHtml: Plugin = {
   name: 'without-raw-html',
   setup(build) {
-    build.onLoad({ filter: /micromark-core-commonmark[\\/]lib[\\/]html-(flow|text)\.js$/ }, ({ path }) => {
-      const name = path.includes('html-flow') ? 'htmlFlow' : 'htmlText';
-      return { contents: `export const ${name} = { name: '${name}', tokenize: (effects, ok, nok) => nok };`, loader: 'js' };
-    });
+    build.onLoad(
+      { filter: /micromark-core-commonmark[\\/]lib[\\/]html-(flow|text)\.js$/ },
+      ({ path }) => {
+        const name = path.includes('html-flow') ? 'htmlFlow' : 'htmlText';
+        return {
+          contents: `export const ${name} = { name: '${name}', tokenize: (effects, ok, nok) => nok };`,
+          loader: 'js',
+        };
+      },
+    );
   },
 };
 
 export default defineConfig([
   { ...shared, entry: { index: 'src/index.ts' }, clean: true },
   // The complete renderer, for Node, Deno, Bun and Workers (no DOM): entities from a full table.
-  { ...shared, entry: { render: 'src/render/index.ts' }, clean: false, noExternal: micromark, esbuildPlugins: [withoutRawHtml] },
+  {
+    ...shared,
+    entry: { render: 'src/render/index.ts' },
+    clean: false,
+    noExternal: micromark,
+    esbuildPlugins: [withoutRawHtml],
+  },
   // The browser renderer: the `browser` build of the entity decoder asks the DOM, without the table.
   {
     ...shared,
@@ -55,7 +72,11 @@ export default defineConfig([
       {
         name: 'core-from-package',
         setup(build) {
-          build.onResolve({ filter: /^\.\.\/index$/ }, (args) => (args.importer.endsWith('/src/ai-sdk/core.ts') ? { path: 'replyguard', external: true } : undefined));
+          build.onResolve({ filter: /^\.\.\/index$/ }, (args) =>
+            args.importer.endsWith('/src/ai-sdk/core.ts')
+              ? { path: 'replyguard', external: true }
+              : undefined,
+          );
         },
       },
     ],
@@ -70,11 +91,25 @@ export default defineConfig([
       {
         name: 'core-from-package',
         setup(build) {
-          build.onResolve({ filter: /^\.\.\/index$/ }, (args) => (args.importer.endsWith('/src/worker/core.ts') ? { path: 'replyguard', external: true } : undefined));
+          build.onResolve({ filter: /^\.\.\/index$/ }, (args) =>
+            args.importer.endsWith('/src/worker/core.ts')
+              ? { path: 'replyguard', external: true }
+              : undefined,
+          );
         },
       },
     ],
   },
   // The `replyguard` command: Node only, ESM, the core bundled in; the package's `bin`.
-  { entry: { cli: 'cli/index.ts' }, format: ['esm'], platform: 'node', target: 'node20', dts: false, sourcemap: false, clean: false, tsconfig: 'tsconfig.json', banner: { js: '#!/usr/bin/env node' } },
+  {
+    entry: { cli: 'cli/index.ts' },
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    dts: false,
+    sourcemap: false,
+    clean: false,
+    tsconfig: 'tsconfig.json',
+    banner: { js: '#!/usr/bin/env node' },
+  },
 ]);

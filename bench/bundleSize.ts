@@ -28,7 +28,10 @@ export async function bundleSize(contents: string, resolveDir: string): Promise<
     write: false,
     logLevel: 'silent',
   });
-  const sizeOf = (bytes: Uint8Array): ChunkSize => ({ minBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length });
+  const sizeOf = (bytes: Uint8Array): ChunkSize => ({
+    minBytes: bytes.length,
+    gzipBytes: gzipSync(bytes, { level: 9 }).length,
+  });
   const [entry, ...lazy] = out.outputFiles.filter((file) => file.path.endsWith('.js'));
   return { ...sizeOf(entry!.contents), lazy: lazy.map((file) => sizeOf(file.contents)) };
 }

@@ -30,11 +30,19 @@ export interface EarlyRejectRow {
 export function breakAt(reply: string, at: number): { text: string; violation: number } {
   const cut = reply.indexOf('"target":"', Math.floor(reply.length * at));
   const end = reply.indexOf('"', cut + 10) + 1;
-  return { text: `${reply.slice(0, cut)}"target":${reply.slice(cut + 10, end - 1)}${reply.slice(end)}`, violation: cut };
+  return {
+    text: `${reply.slice(0, cut)}"target":${reply.slice(cut + 10, end - 1)}${reply.slice(end)}`,
+    violation: cut,
+  };
 }
 
 /** Measures early reject through `openAiChatProvider` of the built core `core`. */
-export async function measureEarlyReject(core: typeof Core, reply: string, pace: Pace, positions: readonly number[]): Promise<EarlyRejectRow[]> {
+export async function measureEarlyReject(
+  core: typeof Core,
+  reply: string,
+  pace: Pace,
+  positions: readonly number[],
+): Promise<EarlyRejectRow[]> {
   let broken = '';
   let writtenAtClose = 0;
   const server = createServer((request, response) => {
@@ -43,7 +51,8 @@ export async function measureEarlyReject(core: typeof Core, reply: string, pace:
     // A turn's correction (sent to /correction/...) gets the valid reply; every other call the broken one.
     const correction = request.url?.startsWith('/correction') === true;
     const text = correction ? reply : broken;
-    const frame = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const frame = (delta: object, finish: string | null = null) =>
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     let at = 0;
     const timer = setInterval(() => {
       if (at >= text.length) {
@@ -70,19 +79,38 @@ export async function measureEarlyReject(core: typeof Core, reply: string, pace:
       // Waiting for the whole reply: the same stream read to its end.
       const whole = core.openAiChatProvider({ baseUrl, model: 'bench' });
       const wholeStarted = performance.now();
-      for await (const event of whole.stream!({ system: '', messages }, { signal: new AbortController().signal })) void event;
+      for await (const event of whole.stream!(
+        { system: '', messages },
+        { signal: new AbortController().signal },
+      ))
+        void event;
       const wholeStreamMs = performance.now() - wholeStarted;
       // The turn: its second model call (the correction) goes to /correction/v1/...
       let calls = 0;
-      const routed: typeof fetch = (input, init) => fetch(calls++ === 0 ? input : String(input).replace(baseUrl, baseUrl.replace('/v1', '/correction/v1')), init);
+      const routed: typeof fetch = (input, init) =>
+        fetch(
+          calls++ === 0
+            ? input
+            : String(input).replace(baseUrl, baseUrl.replace('/v1', '/correction/v1')),
+          init,
+        );
       const provider = core.openAiChatProvider({ baseUrl, model: 'bench', fetch: routed });
       const started = performance.now();
       let toCorrectionMs = Number.NaN;
       for await (const event of core.streamReply({ provider, messages })) {
-        if (event.type === 'attempt' && event.stage === 'correction') toCorrectionMs = performance.now() - started;
-        if (event.type === 'final' && event.result.status !== 'completed') throw new Error(`the bench turn ended ${event.result.status}`);
+        if (event.type === 'attempt' && event.stage === 'correction')
+          toCorrectionMs = performance.now() - started;
+        if (event.type === 'final' && event.result.status !== 'completed')
+          throw new Error(`the bench turn ended ${event.result.status}`);
       }
-      rows.push({ at, length: cut.text.length, violation: cut.violation, written: writtenAtClose, toCorrectionMs, wholeStreamMs });
+      rows.push({
+        at,
+        length: cut.text.length,
+        violation: cut.violation,
+        written: writtenAtClose,
+        toCorrectionMs,
+        wholeStreamMs,
+      });
     }
   } finally {
     server.closeAllConnections();

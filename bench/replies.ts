@@ -17,7 +17,12 @@ export const SIZES = [4096, 32_768, 262_144, 1_048_576] as const;
 type Block = (i: number) => readonly object[];
 
 const ordinary: Block = (i) => [
-  { type: 'markdown', data: { content: `**Item ${i}** — some *markdown* with \`code\`, "quotes" and a [link](https://example.com/docs/${i}).\n` } },
+  {
+    type: 'markdown',
+    data: {
+      content: `**Item ${i}** — some *markdown* with \`code\`, "quotes" and a [link](https://example.com/docs/${i}).\n`,
+    },
+  },
   { type: 'mention', data: { target: String(100000000 + i) } },
   { type: 'text', data: { text: `, please take a look at case ${i}: café, naïve, 日本語 ✓` } },
   { type: 'image', data: { media: { kind: 'url', value: `https://cdn.example.com/r/${i}.png` } } },
@@ -25,15 +30,40 @@ const ordinary: Block = (i) => [
 ];
 
 const escapes: Block = (i) => [
-  { type: 'markdown', data: { content: `**第${i}項** — 請查看這份報告，內容包括「結果」與『分析』。Größe, Übersicht, café ✓\n` } },
-  { type: 'text', data: { text: `ご確認ください（${i}）：日本語のテキスト、한국어 텍스트、русский текст — ελληνικά.` } },
+  {
+    type: 'markdown',
+    data: {
+      content: `**第${i}項** — 請查看這份報告，內容包括「結果」與『分析』。Größe, Übersicht, café ✓\n`,
+    },
+  },
+  {
+    type: 'text',
+    data: {
+      text: `ご確認ください（${i}）：日本語のテキスト、한국어 텍스트、русский текст — ελληνικά.`,
+    },
+  },
   { type: 'mention', data: { target: String(200000000 + i) } },
 ];
 
 const keywords: Block = (i) => [
-  { type: 'markdown', data: { content: `To rotate the API key ${i}, open settings; the token, the auth= header and the password field are described in the docs.\n` } },
-  { type: 'text', data: { text: `Your access token expires soon; never paste a secret key, a bearer token or password=<yours> in chat (case ${i}).` } },
-  { type: 'text', data: { text: `Set auth=basic in the config, then api_key and secret_token come from the vault; the key id is not the key.` } },
+  {
+    type: 'markdown',
+    data: {
+      content: `To rotate the API key ${i}, open settings; the token, the auth= header and the password field are described in the docs.\n`,
+    },
+  },
+  {
+    type: 'text',
+    data: {
+      text: `Your access token expires soon; never paste a secret key, a bearer token or password=<yours> in chat (case ${i}).`,
+    },
+  },
+  {
+    type: 'text',
+    data: {
+      text: `Set auth=basic in the config, then api_key and secret_token come from the vault; the key id is not the key.`,
+    },
+  },
 ];
 
 const refused: Block = (i) => [
@@ -44,13 +74,21 @@ const refused: Block = (i) => [
   { type: 'share', data: { url: `https://example.com/a/${i}` } },
 ];
 
-const tiny: Block = (i) => [{ type: 'dice', data: {} }, { type: 'face', data: { id: i % 100 } }, { type: 'text', data: { text: 'k' } }, { type: 'rps', data: {} }];
+const tiny: Block = (i) => [
+  { type: 'dice', data: {} },
+  { type: 'face', data: { id: i % 100 } },
+  { type: 'text', data: { text: 'k' } },
+  { type: 'rps', data: {} },
+];
 
 const BLOCKS: Record<Shape, Block> = { ordinary, escapes, keywords, refused, tiny };
 
 /** Writes every non-ASCII character as a `\uXXXX` escape (surrogate pairs as two). */
 function escapeNonAscii(json: string): string {
-  return json.replace(/[^\u0000-\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(
+    /[^\u0000-\u007f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /**
@@ -59,7 +97,10 @@ function escapeNonAscii(json: string): string {
  */
 export function shapedReply(shape: Shape, size: number): string {
   const block = BLOCKS[shape];
-  const encode = shape === 'escapes' ? (value: object) => escapeNonAscii(JSON.stringify(value)) : (value: object) => JSON.stringify(value);
+  const encode =
+    shape === 'escapes'
+      ? (value: object) => escapeNonAscii(JSON.stringify(value))
+      : (value: object) => JSON.stringify(value);
   const head = '{"segments":[';
   const tail = ']}';
   const parts: string[] = [];

@@ -41,7 +41,10 @@ interface Answer {
   text(): Promise<string>;
 }
 
-async function timeRequests(samples: number, request: () => Promise<Answer>): Promise<{ min: number; median: number; p95: number; status: number; body: string }> {
+async function timeRequests(
+  samples: number,
+  request: () => Promise<Answer>,
+): Promise<{ min: number; median: number; p95: number; status: number; body: string }> {
   const times: number[] = [];
   let status = 0;
   let body = '';
@@ -53,19 +56,43 @@ async function timeRequests(samples: number, request: () => Promise<Answer>): Pr
     status = response.status;
   }
   times.sort((a, b) => a - b);
-  return { min: times[0]!, median: times[times.length >> 1]!, p95: times[Math.floor(times.length * 0.95)]!, status, body };
+  return {
+    min: times[0]!,
+    median: times[times.length >> 1]!,
+    p95: times[Math.floor(times.length * 0.95)]!,
+    status,
+    body,
+  };
 }
 
 /** POST /v1/check of the real Worker (worker/dist/worker.js): wall time minus transport. */
-export async function workerRouteCost(replies: readonly WorkerReply[], samples = 40): Promise<WorkerCost[]> {
+export async function workerRouteCost(
+  replies: readonly WorkerReply[],
+  samples = 40,
+): Promise<WorkerCost[]> {
   const script = readFileSync(`${root}worker/dist/worker.js`, 'utf8');
   const mf = new Miniflare({ modules: true, script, compatibilityDate: '2025-01-01' });
   try {
-    const transport = await timeRequests(samples, () => mf.dispatchFetch('http://localhost/healthz'));
+    const transport = await timeRequests(samples, () =>
+      mf.dispatchFetch('http://localhost/healthz'),
+    );
     const rows: WorkerCost[] = [];
     for (const { label, text } of replies) {
-      const check = await timeRequests(samples, () => mf.dispatchFetch('http://localhost/v1/check', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text }));
-      rows.push({ label, bytes: text.length, medianMs: Math.max(0, check.median - transport.median), minMs: Math.max(0, check.min - transport.min), p95Ms: Math.max(0, check.p95 - transport.median), status: check.status });
+      const check = await timeRequests(samples, () =>
+        mf.dispatchFetch('http://localhost/v1/check', {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: text,
+        }),
+      );
+      rows.push({
+        label,
+        bytes: text.length,
+        medianMs: Math.max(0, check.median - transport.median),
+        minMs: Math.max(0, check.min - transport.min),
+        p95Ms: Math.max(0, check.p95 - transport.median),
+        status: check.status,
+      });
     }
     return rows;
   } finally {
@@ -90,13 +117,30 @@ export default {
  * The CPU of one checkReply inside workerd, by differencing a request that runs it N times
  * against one that runs it once (N chosen so the long request takes about `targetMs`).
  */
-export async function workerCpuByDifference(replies: readonly WorkerReply[], targetMs = 100, rounds = 5): Promise<WorkerCost[]> {
-  const bundled = await build({ stdin: { contents: HARNESS, resolveDir: root }, bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', write: false, logLevel: 'silent' });
-  const mf = new Miniflare({ modules: true, script: bundled.outputFiles[0]!.text, compatibilityDate: '2025-01-01' });
+export async function workerCpuByDifference(
+  replies: readonly WorkerReply[],
+  targetMs = 100,
+  rounds = 5,
+): Promise<WorkerCost[]> {
+  const bundled = await build({
+    stdin: { contents: HARNESS, resolveDir: root },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  const mf = new Miniflare({
+    modules: true,
+    script: bundled.outputFiles[0]!.text,
+    compatibilityDate: '2025-01-01',
+  });
   try {
     const rows: WorkerCost[] = [];
     for (const { label, text } of replies) {
-      const post = (n: number) => () => mf.dispatchFetch(`http://localhost/?n=${n}`, { method: 'POST', body: text });
+      const post = (n: number) => () =>
+        mf.dispatchFetch(`http://localhost/?n=${n}`, { method: 'POST', body: text });
       // Calibrate: a rough cost of one check (a request that runs none against one that runs
       // one), then N so that the long request takes about targetMs.
       const none = await timeRequests(3, post(0));
@@ -114,7 +158,13 @@ export async function workerCpuByDifference(replies: readonly WorkerReply[], tar
         status = long.body;
       }
       const median = (list: number[]) => list.sort((a, b) => a - b)[list.length >> 1]!;
-      rows.push({ label, bytes: text.length, medianMs: Math.max(0, (median(longs) - median(singles)) / (repeats - 1)), status, repeats });
+      rows.push({
+        label,
+        bytes: text.length,
+        medianMs: Math.max(0, (median(longs) - median(singles)) / (repeats - 1)),
+        status,
+        repeats,
+      });
     }
     return rows;
   } finally {
@@ -125,14 +175,27 @@ export async function workerCpuByDifference(replies: readonly WorkerReply[], tar
 /** Prints both tables. */
 export function printWorkerCosts(route: readonly WorkerCost[], cpu: readonly WorkerCost[]): void {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(10);
-  console.log('\n## POST /v1/check in the Worker under workerd (wall time minus transport: an upper bound on CPU)');
-  console.log('The Worker has no knob to repeat a check, so this is what one request measures; its body limit is 256 KiB.');
+  console.log(
+    '\n## POST /v1/check in the Worker under workerd (wall time minus transport: an upper bound on CPU)',
+  );
+  console.log(
+    'The Worker has no knob to repeat a check, so this is what one request measures; its body limit is 256 KiB.',
+  );
   for (const row of route) {
-    console.log(`${row.label.padEnd(12)} ${kb(row.bytes)}  HTTP ${row.status}  fastest ${row.minMs!.toFixed(2)} ms, median ${row.medianMs.toFixed(2)} ms, p95 ${row.p95Ms!.toFixed(2)} ms`);
+    console.log(
+      `${row.label.padEnd(12)} ${kb(row.bytes)}  HTTP ${row.status}  fastest ${row.minMs!.toFixed(2)} ms, median ${row.medianMs.toFixed(2)} ms, p95 ${row.p95Ms!.toFixed(2)} ms`,
+    );
   }
-  console.log(`\n## checkReply CPU inside workerd, by differencing (one request runs it N times, one runs it once; budget ${FREE_PLAN_CPU_MS} ms)`);
+  console.log(
+    `\n## checkReply CPU inside workerd, by differencing (one request runs it N times, one runs it once; budget ${FREE_PLAN_CPU_MS} ms)`,
+  );
   for (const row of cpu) {
-    const verdict = row.medianMs <= FREE_PLAN_CPU_MS ? `${(FREE_PLAN_CPU_MS / Math.max(row.medianMs, 0.001)).toFixed(1)}× inside` : `${(row.medianMs / FREE_PLAN_CPU_MS).toFixed(1)}× OVER`;
-    console.log(`${row.label.padEnd(12)} ${kb(row.bytes)}  ${String(row.status).padEnd(17)} ${row.medianMs.toFixed(2).padStart(7)} ms per check (N=${row.repeats})  → ${verdict} the free-plan CPU budget`);
+    const verdict =
+      row.medianMs <= FREE_PLAN_CPU_MS
+        ? `${(FREE_PLAN_CPU_MS / Math.max(row.medianMs, 0.001)).toFixed(1)}× inside`
+        : `${(row.medianMs / FREE_PLAN_CPU_MS).toFixed(1)}× OVER`;
+    console.log(
+      `${row.label.padEnd(12)} ${kb(row.bytes)}  ${String(row.status).padEnd(17)} ${row.medianMs.toFixed(2).padStart(7)} ms per check (N=${row.repeats})  → ${verdict} the free-plan CPU budget`,
+    );
   }
 }

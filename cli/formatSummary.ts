@@ -20,17 +20,29 @@ export interface Checked {
 export function formatSummary(result: ReplyResult<unknown>, checked: Checked): string {
   const lines = [verdict(result)];
   const place = placer(checked);
-  for (const issue of result.issues) lines.push(`  ${place(issue)} ${issue.code} at ${issue.path || '/'}: ${issue.message}`);
-  for (const finding of result.findings) lines.push(`  ${place(finding)} ${finding.code} (${finding.rule}) at ${finding.path || '/'}: changed in place`);
-  if (result.status !== 'completed' && result.notice) lines.push(`  the host would send the notice instead: ${JSON.stringify(result.notice.segments.map((segment) => ('text' in segment.data ? segment.data.text : segment.type)).join(''))}`);
+  for (const issue of result.issues)
+    lines.push(`  ${place(issue)} ${issue.code} at ${issue.path || '/'}: ${issue.message}`);
+  for (const finding of result.findings)
+    lines.push(
+      `  ${place(finding)} ${finding.code} (${finding.rule}) at ${finding.path || '/'}: changed in place`,
+    );
+  if (result.status !== 'completed' && result.notice)
+    lines.push(
+      `  the host would send the notice instead: ${JSON.stringify(result.notice.segments.map((segment) => ('text' in segment.data ? segment.data.text : segment.type)).join(''))}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
 function verdict(result: ReplyResult<unknown>): string {
   if (result.status === 'completed') {
     const segments = segmentsOf(result.value);
-    const what = segments ? `${segments.length} segment${segments.length === 1 ? '' : 's'}${segments.length > 0 ? ` (${segments.join(', ')})` : ''}` : `a value that matches ${result.meta.schemaName}`;
-    const changed = result.findings.length > 0 ? `, ${result.findings.length} change${result.findings.length === 1 ? '' : 's'} by policy` : '';
+    const what = segments
+      ? `${segments.length} segment${segments.length === 1 ? '' : 's'}${segments.length > 0 ? ` (${segments.join(', ')})` : ''}`
+      : `a value that matches ${result.meta.schemaName}`;
+    const changed =
+      result.findings.length > 0
+        ? `, ${result.findings.length} change${result.findings.length === 1 ? '' : 's'} by policy`
+        : '';
     return `deliverable: ${what}${changed}`;
   }
   return `refused (${result.status}): ${result.issues.length} issue${result.issues.length === 1 ? '' : 's'}`;
@@ -47,7 +59,8 @@ function placer(checked: Checked): (item: Issue | Finding) => string {
   const json = !checked.plain && parseJson(checked.text).ok;
   return (item) => {
     let offset: number | undefined;
-    if ('line' in item && item.line !== undefined && item.column !== undefined) return `${checked.source}:${item.line}:${item.column}`;
+    if ('line' in item && item.line !== undefined && item.column !== undefined)
+      return `${checked.source}:${item.line}:${item.column}`;
     if ('offset' in item && item.offset !== undefined) offset = item.offset;
     else if (checked.plain && 'start' in item && item.start !== undefined) offset = item.start;
     else if (json) offset = locatePointer(checked.text, item.path);

@@ -4,7 +4,13 @@
  * text must be valid JSON (the core's strict parser accepted it); one linear pass at most.
  */
 export function locatePointer(text: string, pointer: string): number {
-  const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
   let at = skipSpace(text, 0);
   for (const token of tokens) {
     const open = text[at];
@@ -42,7 +48,11 @@ function findElement(text: string, arrayAt: number, token: string): number | und
 }
 
 function skipSpace(text: string, at: number): number {
-  while (at < text.length && (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')) at++;
+  while (
+    at < text.length &&
+    (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')
+  )
+    at++;
   return at;
 }
 

@@ -32,7 +32,9 @@ const csp = [
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
-const page = template.replace('<!--CSP-->', () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`).replace('/*APP*/', () => script);
+const page = template
+  .replace('<!--CSP-->', () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
+  .replace('/*APP*/', () => script);
 mkdirSync(here('./dist'), { recursive: true });
 writeFileSync(here('./dist/index.html'), page);
 console.log(`built demo/dist/index.html (${(page.length / 1024).toFixed(1)} KB)`);

@@ -25,7 +25,10 @@ import { RULE_SAMPLES } from '../test/leaks/ruleSamples';
 // What ships: the built package (a variable path, so the type check needs no dist/).
 const distEntry: string = '../dist/index.js';
 // createJsonStream and createSegmentJudge land from the streaming work: used only when exported.
-const core = (await import(distEntry)) as typeof import('../src/index') & { createJsonStream?: unknown; createSegmentJudge?: unknown };
+const core = (await import(distEntry)) as typeof import('../src/index') & {
+  createJsonStream?: unknown;
+  createSegmentJudge?: unknown;
+};
 const { SegmentReplySchema, checkReply, parseJson, scanLeaks } = core;
 
 const startedAt = performance.now();
@@ -36,7 +39,8 @@ const lap = () => {
   console.log(`(${((now - sectionAt) / 1000).toFixed(0)} s)`);
   sectionAt = now;
 };
-const label = (size: number) => (size >= 1_048_576 ? `${size / 1_048_576} MiB` : `${size / 1024} KB`);
+const label = (size: number) =>
+  size >= 1_048_576 ? `${size / 1_048_576} MiB` : `${size / 1024} KB`;
 const micros = (ns: number) => (ns / 1000).toFixed(1);
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
@@ -53,7 +57,12 @@ const collect = runInNewContext('gc') as () => void;
  */
 async function fastest(fn: () => unknown, size: number, budgetMs = 200): Promise<number> {
   const big = size >= 262_144;
-  const stats = await measure(fn, { gc: collect, min_cpu_time: (big ? budgetMs * 1.5 : budgetMs) * 1e6, min_samples: big ? 4 : 8, max_samples: 5_000 });
+  const stats = await measure(fn, {
+    gc: collect,
+    min_cpu_time: (big ? budgetMs * 1.5 : budgetMs) * 1e6,
+    min_samples: big ? 4 : 8,
+    max_samples: 5_000,
+  });
   return stats.min;
 }
 
@@ -62,37 +71,53 @@ async function fastest(fn: () => unknown, size: number, budgetMs = 200): Promise
  * each fn, three times over); each keeps its fastest round, so a burst of load on the machine
  * does not land on one side only.
  */
-async function paired(text: string, fns: Record<string, () => unknown>): Promise<{ base: number; times: Record<string, number> }> {
+async function paired(
+  text: string,
+  fns: Record<string, () => unknown>,
+): Promise<{ base: number; times: Record<string, number> }> {
   const parse = () => do_not_optimize(JSON.parse(text));
   let base = Infinity;
   const times: Record<string, number> = {};
   for (let round = 0; round < 3; round++) {
     base = Math.min(base, await fastest(parse, text.length, 70));
-    for (const [name, fn] of Object.entries(fns)) times[name] = Math.min(times[name] ?? Infinity, await fastest(fn, text.length, 70));
+    for (const [name, fn] of Object.entries(fns))
+      times[name] = Math.min(times[name] ?? Infinity, await fastest(fn, text.length, 70));
   }
   return { base, times };
 }
 
-console.log(`replyguard bench — ${new Date().toISOString()} — node ${process.version} — ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}`);
+console.log(
+  `replyguard bench — ${new Date().toISOString()} — node ${process.version} — ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}`,
+);
 
 // ---------------------------------------------------------------------------------------------
 // 1. Reply shapes × sizes: parseJson, checkReply, and JSON.parse + valibot safeParse of the same
 //    schema (a like-for-like baseline for the validation), as ratios to JSON.parse.
-console.log('\n## reply shapes (µs of JSON.parse; the rest as ratios to it; fastest samples, see fastest())');
-console.log('goals (issue 11): parseJson ≤ 2× (escapes too); checkReply ≤ 2.5× ordinary, ≤ 6× refused, ≤ 12× keywords');
-console.log(`${'shape'.padEnd(9)} ${'size'.padStart(8)} ${'JSON.parse'.padStart(11)} ${'parseJson'.padStart(10)} ${'checkReply'.padStart(11)} ${'JSON.parse+valibot'.padStart(19)}  verdict`);
+console.log(
+  '\n## reply shapes (µs of JSON.parse; the rest as ratios to it; fastest samples, see fastest())',
+);
+console.log(
+  'goals (issue 11): parseJson ≤ 2× (escapes too); checkReply ≤ 2.5× ordinary, ≤ 6× refused, ≤ 12× keywords',
+);
+console.log(
+  `${'shape'.padEnd(9)} ${'size'.padStart(8)} ${'JSON.parse'.padStart(11)} ${'parseJson'.padStart(10)} ${'checkReply'.padStart(11)} ${'JSON.parse+valibot'.padStart(19)}  verdict`,
+);
 for (const shape of SHAPES) {
   for (const size of SIZES) {
     const text = shapedReply(shape, size);
     const verdict = await checkReply(text);
     const baseline = v.safeParse(SegmentReplySchema, JSON.parse(text));
-    if ((verdict.status === 'completed') !== baseline.success) throw new Error(`checkReply and valibot disagree on ${shape} @${size}`);
+    if ((verdict.status === 'completed') !== baseline.success)
+      throw new Error(`checkReply and valibot disagree on ${shape} @${size}`);
     const { base, times } = await paired(text, {
       parseJson: () => do_not_optimize(parseJson(text)),
       checkReply: async () => do_not_optimize(await checkReply(text)),
       valibot: () => do_not_optimize(v.safeParse(SegmentReplySchema, JSON.parse(text))),
     });
-    const issues = verdict.status === 'completed' ? '' : ` (${verdict.issues.length} issues; valibot ${baseline.success ? 0 : baseline.issues.length})`;
+    const issues =
+      verdict.status === 'completed'
+        ? ''
+        : ` (${verdict.issues.length} issues; valibot ${baseline.success ? 0 : baseline.issues.length})`;
     console.log(
       `${shape.padEnd(9)} ${label(size).padStart(8)} ${micros(base).padStart(11)} ${ratio(times.parseJson!, base).padStart(10)} ${ratio(times.checkReply!, base).padStart(11)} ${ratio(times.valibot!, base).padStart(19)}  ${verdict.status}${issues}`,
     );
@@ -120,11 +145,18 @@ if (typeof createJsonStream === 'function') {
     };
     const result = streamed() as { ok?: boolean; value?: unknown };
     if (result?.ok !== true || JSON.stringify(result.value) !== JSON.stringify(JSON.parse(text))) {
-      console.log(`${label(size)}: the stream's end() did not give { ok: true, value } equal to JSON.parse; not measured`);
+      console.log(
+        `${label(size)}: the stream's end() did not give { ok: true, value } equal to JSON.parse; not measured`,
+      );
       continue;
     }
-    const { base, times } = await paired(text, { parseJson: () => do_not_optimize(parseJson(text)), stream: () => do_not_optimize(streamed()) });
-    console.log(`${label(size).padStart(8)}  stream ${ratio(times.stream!, times.parseJson!)} parseJson, ${ratio(times.stream!, base)} JSON.parse`);
+    const { base, times } = await paired(text, {
+      parseJson: () => do_not_optimize(parseJson(text)),
+      stream: () => do_not_optimize(streamed()),
+    });
+    console.log(
+      `${label(size).padStart(8)}  stream ${ratio(times.stream!, times.parseJson!)} parseJson, ${ratio(times.stream!, base)} JSON.parse`,
+    );
   }
 } else {
   console.log('createJsonStream is not exported by this build: not measured');
@@ -134,7 +166,9 @@ if (typeof createJsonStream === 'function') {
 // length, fed in 16-character chunks to the push parser with the segment judge watching. The
 // characters read before the refusal ÷ the whole reply; the goal is within one chunk of the
 // violation. The wall time against a streaming upstream follows.
-console.log('\n## early reject: createJsonStream + createSegmentJudge, 16-character chunks, a 32 KB reply turning invalid');
+console.log(
+  '\n## early reject: createJsonStream + createSegmentJudge, 16-character chunks, a 32 KB reply turning invalid',
+);
 const { createSegmentJudge } = core;
 if (typeof createJsonStream === 'function' && typeof createSegmentJudge === 'function') {
   type Stream = { push(chunk: string): unknown; end(): unknown };
@@ -150,7 +184,9 @@ if (typeof createJsonStream === 'function' && typeof createSegmentJudge === 'fun
         break;
       }
     }
-    console.log(`invalid at ${(at * 100).toFixed(0).padStart(2)} %: read ${read} of ${broken.length} characters (${((read / broken.length) * 100).toFixed(1)} %), ${read - cut} past the start of the violation`);
+    console.log(
+      `invalid at ${(at * 100).toFixed(0).padStart(2)} %: read ${read} of ${broken.length} characters (${((read / broken.length) * 100).toFixed(1)} %), ${read - cut} past the start of the violation`,
+    );
   }
 } else {
   console.log('createJsonStream or createSegmentJudge is not exported by this build: not measured');
@@ -158,8 +194,15 @@ if (typeof createJsonStream === 'function' && typeof createSegmentJudge === 'fun
 
 // The same in a whole turn (streamReply through openAiChatProvider) against a local upstream that
 // streams 64 characters every 2 ms: the time until the correction starts, against reading it all.
-console.log('\n## early reject in a turn: a local upstream streaming a 32 KB reply, 64 characters every 2 ms');
-for (const row of await measureEarlyReject(core, shapedReply('ordinary', 32_768), { chunk: 64, everyMs: 2 }, [0.1, 0.5, 0.9])) {
+console.log(
+  '\n## early reject in a turn: a local upstream streaming a 32 KB reply, 64 characters every 2 ms',
+);
+for (const row of await measureEarlyReject(
+  core,
+  shapedReply('ordinary', 32_768),
+  { chunk: 64, everyMs: 2 },
+  [0.1, 0.5, 0.9],
+)) {
   const saved = 1 - row.toCorrectionMs / row.wholeStreamMs;
   console.log(
     `invalid at ${(row.at * 100).toFixed(0).padStart(2)} %: correction after ${row.toCorrectionMs.toFixed(0)} ms against ${row.wholeStreamMs.toFixed(0)} ms for the whole reply (${(saved * 100).toFixed(0)} % sooner); the upstream wrote ${row.written} of ${row.length} characters (${row.written - row.violation} past the violation)`,
@@ -209,9 +252,15 @@ function refusesDuplicates(parse: Parse): string {
 
 // A peer slower than this at 256 KB is not run at 1 MiB (it would cost the run minutes).
 const SLOW_PEER_NS = 40e6;
-console.log('\n## duplicate-refusing JSON parsers on ordinary replies (ratio to JSON.parse, measured in pairs)');
-console.log(`${'parser'.padEnd(36)} ${SIZES.map((size) => label(size).padStart(9)).join(' ')}  refuses duplicates`);
-const peerRows: Record<string, string[]> = Object.fromEntries(Object.keys(peers).map((name) => [name, []]));
+console.log(
+  '\n## duplicate-refusing JSON parsers on ordinary replies (ratio to JSON.parse, measured in pairs)',
+);
+console.log(
+  `${'parser'.padEnd(36)} ${SIZES.map((size) => label(size).padStart(9)).join(' ')}  refuses duplicates`,
+);
+const peerRows: Record<string, string[]> = Object.fromEntries(
+  Object.keys(peers).map((name) => [name, []]),
+);
 const skipped = new Set<string>();
 for (const size of SIZES) {
   const text = shapedReply('ordinary', size);
@@ -221,48 +270,81 @@ for (const size of SIZES) {
       peerRows[name]!.push('—');
       continue;
     }
-    if (JSON.stringify(parse(text)) !== expected) throw new Error(`${name} disagrees with JSON.parse`);
+    if (JSON.stringify(parse(text)) !== expected)
+      throw new Error(`${name} disagrees with JSON.parse`);
     const { base, times } = await paired(text, { peer: () => do_not_optimize(parse(text)) });
     peerRows[name]!.push(ratio(times.peer!, base));
     if (size === 262_144 && times.peer! > SLOW_PEER_NS) skipped.add(name);
   }
 }
-for (const [name, parse] of Object.entries(peers)) console.log(`${name.padEnd(36)} ${peerRows[name]!.map((cell) => cell.padStart(9)).join(' ')}  ${refusesDuplicates(parse)}`);
-if (skipped.size > 0) console.log(`— not run at 1 MiB (over ${SLOW_PEER_NS / 1e6} ms at 256 KB): ${[...skipped].join(', ')}`);
+for (const [name, parse] of Object.entries(peers))
+  console.log(
+    `${name.padEnd(36)} ${peerRows[name]!.map((cell) => cell.padStart(9)).join(' ')}  ${refusesDuplicates(parse)}`,
+  );
+if (skipped.size > 0)
+  console.log(
+    `— not run at 1 MiB (over ${SLOW_PEER_NS / 1e6} ms at 256 KB): ${[...skipped].join(', ')}`,
+  );
 
 lap();
 
 // ---------------------------------------------------------------------------------------------
 // 4. The public leak scanner against secretlint on the same text: the strings of a reply with
 //    three secrets planted in the middle, as a leaking reply has.
-const secretlintConfig = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: secretlintPreset }] };
+const secretlintConfig = {
+  rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: secretlintPreset }],
+};
 async function secretlintFindings(content: string, filePath = '/reply/reply.txt'): Promise<number> {
-  const result = await lintSource({ source: { filePath, content, contentType: 'text' }, options: { config: secretlintConfig } as never });
+  const result = await lintSource({
+    source: { filePath, content, contentType: 'text' },
+    options: { config: secretlintConfig } as never,
+  });
   return result.messages.length;
 }
-const planted = [RULE_SAMPLES['github-token']!.tp[0], RULE_SAMPLES['basic-auth-url']!.tp[0], RULE_SAMPLES['aws-access-key-id']!.tp[0]].join('\n');
+const planted = [
+  RULE_SAMPLES['github-token']!.tp[0],
+  RULE_SAMPLES['basic-auth-url']!.tp[0],
+  RULE_SAMPLES['aws-access-key-id']!.tp[0],
+].join('\n');
 const leakText = (size: number, shape: Shape) => {
   const text = replyText(size, shape);
   const half = text.length >> 1;
   return `${text.slice(0, half)}\n${planted}\n${text.slice(half)}`;
 };
-console.log('\n## leak scanner: scanLeaks against secretlint preset-recommend, the same text with three planted secrets');
+console.log(
+  '\n## leak scanner: scanLeaks against secretlint preset-recommend, the same text with three planted secrets',
+);
 for (const shape of ['ordinary', 'keywords'] as const) {
   for (const size of SIZES) {
     const text = leakText(size, shape);
     const ours = scanLeaks(text).length;
     const theirs = await secretlintFindings(text);
-    if (ours < 3 || theirs < 2) throw new Error(`a scanner missed the planted secrets (${shape} @${size}: ${ours}, ${theirs})`);
+    if (ours < 3 || theirs < 2)
+      throw new Error(
+        `a scanner missed the planted secrets (${shape} @${size}: ${ours}, ${theirs})`,
+      );
     const oursNs = await fastest(() => do_not_optimize(scanLeaks(text)), size);
-    const theirsNs = await fastest(async () => do_not_optimize(await secretlintFindings(text)), size);
-    console.log(`${shape.padEnd(9)} ${label(size).padStart(8)} (${kib(text.length)} KB of text): scanLeaks ${micros(oursNs)} µs (${ours} found), secretlint ${micros(theirsNs)} µs (${theirs} found) → scanLeaks ${(theirsNs / oursNs).toFixed(1)}× the throughput`);
+    const theirsNs = await fastest(
+      async () => do_not_optimize(await secretlintFindings(text)),
+      size,
+    );
+    console.log(
+      `${shape.padEnd(9)} ${label(size).padStart(8)} (${kib(text.length)} KB of text): scanLeaks ${micros(oursNs)} µs (${ours} found), secretlint ${micros(theirsNs)} µs (${theirs} found) → scanLeaks ${(theirsNs / oursNs).toFixed(1)}× the throughput`,
+    );
   }
 }
 
 // Recall on the shared fixtures, both scanners on the same cases.
-const skips: Record<string, string> = JSON.parse(readFileSync(join(secretsDir, 'skip.json'), 'utf8'));
-const positives = secretlintCases().filter((c) => c.text !== undefined && c.expectFinding && !(c.name in skips));
-const inputName = (name: string) => (name.startsWith('npm/') && !name.includes('NPM_ACCESS') ? `/case/${name.includes('lock') ? 'package-lock.json' : name.includes('package.json') ? 'package.json' : '.npmrc'}` : '/case/input.txt');
+const skips: Record<string, string> = JSON.parse(
+  readFileSync(join(secretsDir, 'skip.json'), 'utf8'),
+);
+const positives = secretlintCases().filter(
+  (c) => c.text !== undefined && c.expectFinding && !(c.name in skips),
+);
+const inputName = (name: string) =>
+  name.startsWith('npm/') && !name.includes('NPM_ACCESS')
+    ? `/case/${name.includes('lock') ? 'package-lock.json' : name.includes('package.json') ? 'package.json' : '.npmrc'}`
+    : '/case/input.txt';
 let oursFound = 0;
 let theirsFound = 0;
 for (const c of positives) {
@@ -276,8 +358,12 @@ for (const vector of vectors) {
   if (scanLeaks(vector.text).length > 0) oursVectors++;
   if ((await secretlintFindings(vector.text)) > 0) theirsVectors++;
 }
-console.log(`recall, secretlint fixtures (${positives.length} cases with a secret): replyguard ${oursFound}, secretlint ${theirsFound}`);
-console.log(`recall, gitleaks true positives in scope (${vectors.length}): replyguard ${oursVectors}, secretlint ${theirsVectors}`);
+console.log(
+  `recall, secretlint fixtures (${positives.length} cases with a secret): replyguard ${oursFound}, secretlint ${theirsFound}`,
+);
+console.log(
+  `recall, gitleaks true positives in scope (${vectors.length}): replyguard ${oursVectors}, secretlint ${theirsVectors}`,
+);
 
 lap();
 
@@ -289,7 +375,9 @@ const routeReplies = [
   { label: 'refused', text: shapedReply('refused', 32_768) },
   { label: 'refused', text: shapedReply('refused', 262_144 - 1024) },
 ];
-const cpuReplies = (['ordinary', 'refused', 'keywords'] as const).flatMap((shape) => [32_768, 1_048_576].map((size) => ({ label: shape, text: shapedReply(shape, size) })));
+const cpuReplies = (['ordinary', 'refused', 'keywords'] as const).flatMap((shape) =>
+  [32_768, 1_048_576].map((size) => ({ label: shape, text: shapedReply(shape, size) })),
+);
 printWorkerCosts(await workerRouteCost(routeReplies), await workerCpuByDifference(cpuReplies));
 
 lap();
@@ -297,7 +385,9 @@ lap();
 // ---------------------------------------------------------------------------------------------
 // 6. Sizes: the built entry as a user's bundler would ship it, lazy chunks apart.
 console.log('\n## size (esbuild, minified + gzipped, with dependencies; lazy chunks apart)');
-console.log('budgets (issue 11): { checkReply } ≤ 12 KB, { parseJson } ≤ 3 KB, everything ≤ 20 KB, replyguard/render ≤ 16 KB');
+console.log(
+  'budgets (issue 11): { checkReply } ≤ 12 KB, { parseJson } ≤ 3 KB, everything ≤ 20 KB, replyguard/render ≤ 16 KB',
+);
 const bundles: Record<string, string> = {
   'everything (core entry)': `export * from './dist/index.js';`,
   '{ enforceReply }': `export { enforceReply } from './dist/index.js';`,
@@ -307,8 +397,13 @@ const bundles: Record<string, string> = {
 };
 for (const [name, contents] of Object.entries(bundles)) {
   const size = await bundleSize(contents, process.cwd());
-  const lazy = size.lazy.length > 0 ? `  (+ ${size.lazy.map((chunk) => `${kib(chunk.gzipBytes)} KB gz`).join(', ')} loaded only when used)` : '';
-  console.log(`${name.padEnd(26)} ${kib(size.minBytes).padStart(6)} KB min ${kib(size.gzipBytes).padStart(6)} KB gz${lazy}`);
+  const lazy =
+    size.lazy.length > 0
+      ? `  (+ ${size.lazy.map((chunk) => `${kib(chunk.gzipBytes)} KB gz`).join(', ')} loaded only when used)`
+      : '';
+  console.log(
+    `${name.padEnd(26)} ${kib(size.minBytes).padStart(6)} KB min ${kib(size.gzipBytes).padStart(6)} KB gz${lazy}`,
+  );
 }
 
 lap();

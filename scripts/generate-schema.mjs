@@ -14,15 +14,25 @@ const entry = `
   import { catalogNode } from './src/segments/catalogNode.ts';
   export const schema = toJsonSchema(SegmentReplySchema, { target: 'draft-2020-12' });
   export const table = catalogNode(SegmentReplySchema);`;
-const out = await build({ stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, format: 'esm', write: false });
-const { schema, table } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+const out = await build({
+  stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
+  bundle: true,
+  format: 'esm',
+  write: false,
+});
+const { schema, table } = await import(
+  `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`
+);
 
 /** JSON, one line where it fits in 140 characters, else one member or item a line. */
 const print = (value, indent = '') => {
   const flat = JSON.stringify(value);
-  if (flat.length + indent.length <= 140 || typeof value !== 'object' || value === null) return flat;
+  if (flat.length + indent.length <= 140 || typeof value !== 'object' || value === null)
+    return flat;
   const inner = `${indent}  `;
-  const items = Array.isArray(value) ? value.map((item) => print(item, inner)) : Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${print(item, inner)}`);
+  const items = Array.isArray(value)
+    ? value.map((item) => print(item, inner))
+    : Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${print(item, inner)}`);
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   return `${open}\n${items.map((item) => `${inner}${item}`).join(',\n')}\n${indent}${close}`;
 };

@@ -19,8 +19,25 @@ const port = process.env.PORT ?? '8787';
 const built = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
-console.log(`replyguard Worker: http://127.0.0.1:${port}/ (demo), POST /v1/check, POST /v1/chat/completions, GET /v1/schema, PUT|GET /v1/schemas/:name`);
+console.log(
+  `replyguard Worker: http://127.0.0.1:${port}/ (demo), POST /v1/check, POST /v1/chat/completions, GET /v1/schema, PUT|GET /v1/schemas/:name`,
+);
 const cli = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url));
-const wrangler = spawn(process.execPath, [cli, 'dev', '--config', 'worker/wrangler.toml', '--ip', '127.0.0.1', '--port', port, '--local', ...process.argv.slice(2)], { stdio: 'inherit', env });
+const wrangler = spawn(
+  process.execPath,
+  [
+    cli,
+    'dev',
+    '--config',
+    'worker/wrangler.toml',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    port,
+    '--local',
+    ...process.argv.slice(2),
+  ],
+  { stdio: 'inherit', env },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => wrangler.kill(signal));
 wrangler.on('exit', (code) => process.exit(code ?? 0));

@@ -33,7 +33,13 @@ export type {
 export { finalizeReply, type TurnEnd } from './reply/finalizeReply';
 export { checkCustomReply, type CustomVerdict } from './reply/checkCustomReply';
 export { maskOutbound, type OutboundPolicies } from './reply/maskOutbound';
-export { prepareSchema, type CustomSchema, type PreparedSchema, type PreparedResult, type ValueValidator } from './schema/customSchema';
+export {
+  prepareSchema,
+  type CustomSchema,
+  type PreparedSchema,
+  type PreparedResult,
+  type ValueValidator,
+} from './schema/customSchema';
 export type { StandardSchemaV1, StandardResult } from './schema/standardSchema';
 
 // Issues: plain data with RFC 6901 pointers; formatting for people is separate.
@@ -62,17 +68,39 @@ export {
   type SegmentReply,
   type SegmentType,
 } from './segments/segmentCatalog';
-export { validateSegments, type SegmentValidation, type ValidateSegmentsOptions } from './segments/validateSegments';
+export {
+  validateSegments,
+  type SegmentValidation,
+  type ValidateSegmentsOptions,
+} from './segments/validateSegments';
 export { createSegmentJudge } from './segments/createSegmentJudge';
 export { segmentJsonSchema, type JsonSchema } from './segments/segmentJsonSchema';
 export { lowerJsonSchema } from './segments/lowerJsonSchema';
-export { openAiResponseFormat, anthropicReplyTool, geminiGenerationConfig, SEGMENT_SCHEMA_NAME } from './segments/providerSchemas';
+export {
+  openAiResponseFormat,
+  anthropicReplyTool,
+  geminiGenerationConfig,
+  SEGMENT_SCHEMA_NAME,
+} from './segments/providerSchemas';
 export { segmentInstruction } from './segments/segmentInstruction';
 
 // Policies.
 export type { MentionPolicy } from './policy/checkMentions';
-export { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_READ_TIMEOUT_MS, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, type MediaReader, type MediaSegmentType } from './media/mediaPolicy';
-export { scanLeaks, maskLeaks, LEAK_MASK, type LeakOptions, type MaskResult } from './leaks/maskLeaks';
+export {
+  DEFAULT_MEDIA_MAX_BYTES,
+  DEFAULT_READ_TIMEOUT_MS,
+  DEFAULT_UNAVAILABLE_TEXT,
+  type MediaPolicy,
+  type MediaReader,
+  type MediaSegmentType,
+} from './media/mediaPolicy';
+export {
+  scanLeaks,
+  maskLeaks,
+  LEAK_MASK,
+  type LeakOptions,
+  type MaskResult,
+} from './leaks/maskLeaks';
 export { redactText } from './leaks/redactText';
 export { LEAK_RULES } from './leaks/leakRules';
 export { literalSecretRule } from './leaks/literalSecretRule';
@@ -80,7 +108,15 @@ export type { LeakRule, Span } from './leaks/leakRule';
 export type { HostPathPolicy, HostRoot } from './hygiene/maskHostPaths';
 
 // Providers.
-export { ProviderError, type ProviderConnection, type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest, type ModelStreamEvent } from './providers/modelProvider';
+export {
+  ProviderError,
+  type ProviderConnection,
+  type ChatMessage,
+  type ModelAnswer,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamEvent,
+} from './providers/modelProvider';
 export { DEFAULT_STALL_TIMEOUT_MS, type StreamOptions } from './providers/postSse';
 export { openAiChatProvider, type OpenAiChatOptions } from './providers/openAiChatProvider';
 export { anthropicProvider, type AnthropicOptions } from './providers/anthropicProvider';

@@ -26,11 +26,20 @@ export function startLiveChat({ members, renderOptions }: LiveChatOptions): void
   });
 }
 
-async function turn(message: string, mentions: string[], log: HTMLElement, renderOptions: RenderOptions): Promise<void> {
-  log.insertAdjacentHTML('beforeend', `<div class="message user"><div class="bubble user">${escapeHtml(message)}</div></div>`);
+async function turn(
+  message: string,
+  mentions: string[],
+  log: HTMLElement,
+  renderOptions: RenderOptions,
+): Promise<void> {
+  log.insertAdjacentHTML(
+    'beforeend',
+    `<div class="message user"><div class="bubble user">${escapeHtml(message)}</div></div>`,
+  );
   const attempts = append(log, 'ol', 'attempts');
   const reply = append(log, 'div', 'message bot');
-  reply.innerHTML = '<div class="avatar" aria-hidden="true">AI</div><div class="bubble bot pending"><span class="typing">waiting for the model…</span></div>';
+  reply.innerHTML =
+    '<div class="avatar" aria-hidden="true">AI</div><div class="bubble bot pending"><span class="typing">waiting for the model…</span></div>';
   const bubble = reply.lastElementChild as HTMLElement;
   const scroll = () => void (log.scrollTop = log.scrollHeight);
   scroll();
@@ -38,7 +47,11 @@ async function turn(message: string, mentions: string[], log: HTMLElement, rende
     const response = await fetch('/v1/chat/completions', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ role: 'user', content: message }], stream: true, replyguard: { mentions, progress: true } }),
+      body: JSON.stringify({
+        messages: [{ role: 'user', content: message }],
+        stream: true,
+        replyguard: { mentions, progress: true },
+      }),
     });
     let progress = false;
     let received = 0;
@@ -54,7 +67,9 @@ async function turn(message: string, mentions: string[], log: HTMLElement, rende
         settle(attempts, event.verdict);
         const result = await checkReply(event.content, { mentions: { allowed: mentions } });
         const status = `${event.verdict.status} · ${event.verdict.meta.attempts} call(s)`;
-        const issues = event.verdict.issues.map((issue) => `${issue.code} ${issue.path || '/'}`).join(', ');
+        const issues = event.verdict.issues
+          .map((issue) => `${issue.code} ${issue.path || '/'}`)
+          .join(', ');
         bubble.classList.remove('pending');
         bubble.innerHTML = `${renderHtml(result, renderOptions)}<small>${escapeHtml(status)}${issues ? ` — ${escapeHtml(issues)}` : ''}</small>`;
       }
@@ -67,10 +82,16 @@ async function turn(message: string, mentions: string[], log: HTMLElement, rende
   }
 }
 
-function showProgress(attempts: HTMLElement, event: Extract<CompletionEvent, { type: 'attempt' | 'rejected' }>): void {
+function showProgress(
+  attempts: HTMLElement,
+  event: Extract<CompletionEvent, { type: 'attempt' | 'rejected' }>,
+): void {
   if (event.type === 'attempt') {
     settle(attempts);
-    attempts.insertAdjacentHTML('beforeend', `<li class="attempt" data-attempt="${event.attempt}"><span class="stage">Attempt ${event.attempt} · ${escapeHtml(event.stage)}</span><span class="state">writing…</span></li>`);
+    attempts.insertAdjacentHTML(
+      'beforeend',
+      `<li class="attempt" data-attempt="${event.attempt}"><span class="stage">Attempt ${event.attempt} · ${escapeHtml(event.stage)}</span><span class="state">writing…</span></li>`,
+    );
     return;
   }
   const state = attempts.querySelector(`li[data-attempt="${event.attempt}"] .state`);
@@ -82,7 +103,11 @@ function showProgress(attempts: HTMLElement, event: Extract<CompletionEvent, { t
  * Where the answer was cut: the characters read before it was provably invalid, then nothing.
  * How much more the model would have written is unknown to anyone: it was never generated.
  */
-function rejectedHtml(attempt: number, offset: number, issue: { code: string; path: string; message: string }): string {
+function rejectedHtml(
+  attempt: number,
+  offset: number,
+  issue: { code: string; path: string; message: string },
+): string {
   return `<li class="rejected" data-attempt="${attempt}">✂ Rejected at character ${offset}: <code class="code">${escapeHtml(issue.code)}</code> <code class="ptr">${escapeHtml(issue.path || '/')}</code> ${escapeHtml(issue.message)}
     <div class="cut" aria-label="cut at character ${offset}"><span class="read">${offset} characters read</span>✂<span class="never">never generated</span></div></li>`;
 }
@@ -90,19 +115,39 @@ function rejectedHtml(attempt: number, offset: number, issue: { code: string; pa
 /** A Worker that does not stream reports the attempts afterwards, in the verdict (or only their count). */
 function showHistory(attempts: HTMLElement, verdict: Verdict): void {
   const history: readonly AttemptRecord[] = verdict.meta.history ?? [];
-  if (history.length === 0) attempts.insertAdjacentHTML('beforeend', `<li class="summary">${verdict.meta.attempts} model call(s); this Worker reports no progress</li>`);
+  if (history.length === 0)
+    attempts.insertAdjacentHTML(
+      'beforeend',
+      `<li class="summary">${verdict.meta.attempts} model call(s); this Worker reports no progress</li>`,
+    );
   for (const record of history) {
     const failed = record.issues[0];
-    attempts.insertAdjacentHTML('beforeend', `<li class="attempt" data-attempt="${record.attempt}"><span class="stage">Attempt ${record.attempt} · ${record.stage}</span><span class="state">${failed ? 'refused' : 'passed'}</span></li>`);
-    if (failed && record.rejectedAt !== undefined) attempts.insertAdjacentHTML('beforeend', rejectedHtml(record.attempt, record.rejectedAt, failed));
-    else if (failed) attempts.insertAdjacentHTML('beforeend', `<li class="rejected">✗ <code class="code">${escapeHtml(failed.code)}</code> <code class="ptr">${escapeHtml(failed.path || '/')}</code> ${escapeHtml(failed.message)}</li>`);
+    attempts.insertAdjacentHTML(
+      'beforeend',
+      `<li class="attempt" data-attempt="${record.attempt}"><span class="stage">Attempt ${record.attempt} · ${record.stage}</span><span class="state">${failed ? 'refused' : 'passed'}</span></li>`,
+    );
+    if (failed && record.rejectedAt !== undefined)
+      attempts.insertAdjacentHTML(
+        'beforeend',
+        rejectedHtml(record.attempt, record.rejectedAt, failed),
+      );
+    else if (failed)
+      attempts.insertAdjacentHTML(
+        'beforeend',
+        `<li class="rejected">✗ <code class="code">${escapeHtml(failed.code)}</code> <code class="ptr">${escapeHtml(failed.path || '/')}</code> ${escapeHtml(failed.message)}</li>`,
+      );
   }
 }
 
 /** Closes the attempt still writing: with the verdict at the end, or as superseded by the next. */
 function settle(attempts: HTMLElement, verdict?: Verdict): void {
   for (const state of Array.from(attempts.querySelectorAll('.state'))) {
-    if (state.textContent === 'writing…') state.textContent = verdict ? (verdict.status === 'completed' ? 'passed' : verdict.status) : 'refused';
+    if (state.textContent === 'writing…')
+      state.textContent = verdict
+        ? verdict.status === 'completed'
+          ? 'passed'
+          : verdict.status
+        : 'refused';
   }
 }
 

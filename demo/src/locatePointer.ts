@@ -9,7 +9,13 @@ export interface Range {
  * can highlight an issue in the source. `undefined` when the text does not reach that far.
  */
 export function locatePointer(text: string, pointer: string): Range | undefined {
-  const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   let at = skip(text, 0);
   for (const token of tokens) {
     const open = text[at];

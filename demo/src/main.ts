@@ -51,7 +51,10 @@ for (const input of [source, allowed, plain]) {
 $('#check').addEventListener('click', () => void check());
 
 async function check(): Promise<void> {
-  const ids = allowed.value.split(',').map((id) => id.trim()).filter(Boolean);
+  const ids = allowed.value
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   const result = await checkReply(source.value, {
     schema: plain.checked ? false : 'segments',
     mentions: { allowed: ids },
@@ -67,7 +70,8 @@ function show(result: ReplyResult<SegmentReply>, text: string): void {
   verdict.innerHTML = verdictHtml(result, ranges);
   verdict.dataset.status = result.status;
   sourceView.innerHTML = highlighted(text, ranges, changed);
-  preview.innerHTML = renderHtml(result, renderOptions) || '<p class="muted">Nothing to deliver.</p>';
+  preview.innerHTML =
+    renderHtml(result, renderOptions) || '<p class="muted">Nothing to deliver.</p>';
   previewText.textContent = renderText(result, renderOptions);
   for (const item of Array.from(verdict.querySelectorAll<HTMLElement>('[data-issue]'))) {
     item.addEventListener('click', () => focusIssue(Number(item.dataset.issue)));
@@ -77,9 +81,15 @@ function show(result: ReplyResult<SegmentReply>, text: string): void {
 function rangeOf(issue: Issue, text: string): Range | undefined {
   if (issue.offset !== undefined) {
     const lineEnd = text.indexOf('\n', issue.offset);
-    return { start: issue.offset, end: Math.min(lineEnd === -1 ? text.length : lineEnd, issue.offset + 40) || issue.offset + 1 };
+    return {
+      start: issue.offset,
+      end: Math.min(lineEnd === -1 ? text.length : lineEnd, issue.offset + 40) || issue.offset + 1,
+    };
   }
-  return locatePointer(text, issue.path) ?? locatePointer(text, issue.path.split('/').slice(0, -1).join('/'));
+  return (
+    locatePointer(text, issue.path) ??
+    locatePointer(text, issue.path.split('/').slice(0, -1).join('/'))
+  );
 }
 
 const STATUS_LABEL: Record<string, string> = {
@@ -93,13 +103,19 @@ function verdictHtml(result: ReplyResult<SegmentReply>, ranges: (Range | undefin
   const meta = `stage <b>${result.meta.stage}</b> · ${result.meta.schemaName} · ${result.meta.durationMs.toFixed(2)} ms`;
   const issues = result.issues
     .map((issue, i) => {
-      const where = issue.line !== undefined ? ` <span class="pos">line ${issue.line}, col ${issue.column}</span>` : '';
+      const where =
+        issue.line !== undefined
+          ? ` <span class="pos">line ${issue.line}, col ${issue.column}</span>`
+          : '';
       const clickable = ranges[i] ? ` data-issue="${i}" tabindex="0" role="button"` : '';
       return `<li${clickable}><code class="code">${escapeHtml(issue.code)}</code> <code class="ptr">${escapeHtml(issue.path || '/')}</code>${where}<div>${escapeHtml(issue.message)}</div></li>`;
     })
     .join('');
   const findings = result.findings
-    .map((finding) => `<li><code class="code">${escapeHtml(finding.code)}</code> <code class="ptr">${escapeHtml(finding.path)}</code> <span class="rule">${escapeHtml(finding.rule)}</span></li>`)
+    .map(
+      (finding) =>
+        `<li><code class="code">${escapeHtml(finding.code)}</code> <code class="ptr">${escapeHtml(finding.path)}</code> <span class="rule">${escapeHtml(finding.rule)}</span></li>`,
+    )
     .join('');
   return `<div class="status">${STATUS_LABEL[result.status] ?? result.status}</div>
     <div class="meta">${meta}</div>
@@ -109,9 +125,15 @@ function verdictHtml(result: ReplyResult<SegmentReply>, ranges: (Range | undefin
 
 type Mark = Range & { readonly attributes: string };
 
-function highlighted(text: string, issues: (Range | undefined)[], changed: (Range | undefined)[]): string {
+function highlighted(
+  text: string,
+  issues: (Range | undefined)[],
+  changed: (Range | undefined)[],
+): string {
   const marks: Mark[] = [
-    ...issues.flatMap((range, index) => (range ? [{ ...range, attributes: `id="issue-${index}"` }] : [])),
+    ...issues.flatMap((range, index) =>
+      range ? [{ ...range, attributes: `id="issue-${index}"` }] : [],
+    ),
     ...changed.flatMap((range) => (range ? [{ ...range, attributes: 'class="changed"' }] : [])),
   ].sort((a, b) => a.start - b.start);
   let out = '';
@@ -119,7 +141,9 @@ function highlighted(text: string, issues: (Range | undefined)[], changed: (Rang
   for (const mark of marks) {
     if (mark.start < at) continue;
     const end = Math.max(mark.end, mark.start + 1);
-    out += escapeHtml(text.slice(at, mark.start)) + `<mark ${mark.attributes}>${escapeHtml(text.slice(mark.start, end))}</mark>`;
+    out +=
+      escapeHtml(text.slice(at, mark.start)) +
+      `<mark ${mark.attributes}>${escapeHtml(text.slice(mark.start, end))}</mark>`;
     at = end;
   }
   // A trailing line break needs a character after it to take up its line, as in the textarea.
@@ -129,7 +153,8 @@ function highlighted(text: string, issues: (Range | undefined)[], changed: (Rang
 function focusIssue(index: number): void {
   const mark = document.getElementById(`issue-${index}`);
   if (!mark) return;
-  for (const other of Array.from(sourceView.querySelectorAll('mark.active'))) other.classList.remove('active');
+  for (const other of Array.from(sourceView.querySelectorAll('mark.active')))
+    other.classList.remove('active');
   mark.classList.add('active');
   mark.scrollIntoView({ block: 'center', behavior: 'smooth' });
 }

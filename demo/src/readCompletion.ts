@@ -14,7 +14,13 @@ export type CompletionEvent =
   /** A model call starts (`progress: true` frames). */
   | { readonly type: 'attempt'; readonly attempt: number; readonly stage: string }
   /** An answer was provably invalid at `offset` and cut off there; the rest was never generated. */
-  | { readonly type: 'rejected'; readonly attempt: number; readonly stage: string; readonly offset: number; readonly issue: Pick<Issue, 'code' | 'path' | 'message'> }
+  | {
+      readonly type: 'rejected';
+      readonly attempt: number;
+      readonly stage: string;
+      readonly offset: number;
+      readonly issue: Pick<Issue, 'code' | 'path' | 'message'>;
+    }
   /** Validated reply text: content is sent only after the reply passed. */
   | { readonly type: 'content'; readonly text: string }
   /** The end: the whole content and the verdict. */
@@ -35,16 +41,21 @@ export class CompletionError extends Error {
 export async function* readCompletion(response: Response): AsyncGenerator<CompletionEvent> {
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || !type.startsWith('text/event-stream')) {
-    const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    const body = (await response.json().catch(() => undefined)) as
+      Record<string, unknown> | undefined;
     const message = record(body?.error)?.message;
-    if (!response.ok || !body) throw new CompletionError(typeof message === 'string' ? message : `HTTP ${response.status}`);
+    if (!response.ok || !body)
+      throw new CompletionError(typeof message === 'string' ? message : `HTTP ${response.status}`);
     const content = record(record(array(body.choices)?.[0])?.message)?.content;
     if (typeof content !== 'string') throw new CompletionError('the answer has no message content');
     yield { type: 'final', content, verdict: verdictOf(body.replyguard) };
     return;
   }
   if (!response.body) throw new CompletionError('the event stream has no body');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream({ onError: 'terminate' })).getReader();
+  const reader = response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream({ onError: 'terminate' }))
+    .getReader();
   let content = '';
   let verdict: Verdict | undefined;
   try {
@@ -53,7 +64,10 @@ export async function* readCompletion(response: Response): AsyncGenerator<Comple
       if (done) throw new CompletionError('the stream ended before [DONE]');
       if (value.data === '[DONE]') break;
       const frame = parse(value.data);
-      if (frame.error !== undefined) throw new CompletionError(String(record(frame.error)?.message ?? 'the stream reported an error'));
+      if (frame.error !== undefined)
+        throw new CompletionError(
+          String(record(frame.error)?.message ?? 'the stream reported an error'),
+        );
       const progress = record(frame.replyguard);
       if (progress && typeof progress.event === 'string') {
         yield progressEvent(progress);
@@ -67,7 +81,9 @@ export async function* readCompletion(response: Response): AsyncGenerator<Comple
       if (progress) verdict = verdictOf(progress);
     }
   } catch (error) {
-    throw error instanceof CompletionError ? error : new CompletionError(`the stream broke: ${String((error as Error)?.message ?? error)}`);
+    throw error instanceof CompletionError
+      ? error
+      : new CompletionError(`the stream broke: ${String((error as Error)?.message ?? error)}`);
   } finally {
     // Whatever ended the loop, let go of the connection.
     reader.cancel().catch(() => undefined);
@@ -90,11 +106,25 @@ function parse(data: string): Record<string, unknown> {
 
 function progressEvent(progress: Record<string, unknown>): CompletionEvent {
   const { event, attempt, stage, offset } = progress;
-  if (typeof attempt !== 'number' || typeof stage !== 'string') throw new CompletionError(`a ${String(event)} frame lacks its attempt or stage`);
+  if (typeof attempt !== 'number' || typeof stage !== 'string')
+    throw new CompletionError(`a ${String(event)} frame lacks its attempt or stage`);
   if (event === 'attempt') return { type: 'attempt', attempt, stage };
   const issue = record(progress.issue);
-  if (event === 'rejected' && typeof offset === 'number' && issue && typeof issue.code === 'string' && typeof issue.path === 'string' && typeof issue.message === 'string') {
-    return { type: 'rejected', attempt, stage, offset, issue: { code: issue.code as Issue['code'], path: issue.path, message: issue.message } };
+  if (
+    event === 'rejected' &&
+    typeof offset === 'number' &&
+    issue &&
+    typeof issue.code === 'string' &&
+    typeof issue.path === 'string' &&
+    typeof issue.message === 'string'
+  ) {
+    return {
+      type: 'rejected',
+      attempt,
+      stage,
+      offset,
+      issue: { code: issue.code as Issue['code'], path: issue.path, message: issue.message },
+    };
   }
   throw new CompletionError(`an unreadable progress frame (${String(event)})`);
 }
@@ -102,14 +132,23 @@ function progressEvent(progress: Record<string, unknown>): CompletionEvent {
 function verdictOf(value: unknown): Verdict {
   const verdict = record(value);
   const meta = record(verdict?.meta);
-  if (!verdict || typeof verdict.status !== 'string' || !array(verdict.issues) || !array(verdict.findings) || !meta || typeof meta.attempts !== 'number') {
+  if (
+    !verdict ||
+    typeof verdict.status !== 'string' ||
+    !array(verdict.issues) ||
+    !array(verdict.findings) ||
+    !meta ||
+    typeof meta.attempts !== 'number'
+  ) {
     throw new CompletionError('the answer carries no replyguard verdict');
   }
   return verdict as unknown as Verdict;
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function array(value: unknown): unknown[] | undefined {

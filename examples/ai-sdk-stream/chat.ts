@@ -20,7 +20,9 @@ const upstream = createOpenAICompatible({
 });
 const model = wrapLanguageModel({
   model: upstream.chatModel(process.env.MODEL ?? 'gpt-4o-mini'),
-  middleware: replyguardMiddleware({ failureNotice: 'Sorry, I could not answer that properly. Please try again.' }),
+  middleware: replyguardMiddleware({
+    failureNotice: 'Sorry, I could not answer that properly. Please try again.',
+  }),
 });
 const members = (process.env.MEMBERS ?? '').split(',').filter(Boolean);
 
@@ -36,6 +38,7 @@ const result = streamText({
 for await (const delta of result.textStream) process.stdout.write(delta);
 process.stdout.write('\n');
 
-const verdict = (await result.providerMetadata)?.replyguard as { status?: string; meta?: { attempts?: number } } | undefined;
+const verdict = (await result.providerMetadata)?.replyguard as
+  { status?: string; meta?: { attempts?: number } } | undefined;
 console.error(`replyguard: ${verdict?.status} after ${verdict?.meta?.attempts} attempt(s)`);
 if (verdict?.status !== 'completed') process.exitCode = 1;

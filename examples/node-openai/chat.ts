@@ -42,4 +42,6 @@ switch (result.status) {
     process.exitCode = 1;
     break;
 }
-console.error(`replyguard: ${result.status} after ${result.meta.attempts} attempt(s) at ${result.meta.stage}; ${result.usage.inputTokens}+${result.usage.outputTokens} tokens`);
+console.error(
+  `replyguard: ${result.status} after ${result.meta.attempts} attempt(s) at ${result.meta.stage}; ${result.usage.inputTokens}+${result.usage.outputTokens} tokens`,
+);

@@ -50,10 +50,15 @@ export function mountChat(root: HTMLElement, options: ChatOptions): void {
       if (!response.ok) throw new Error(completion.error?.message ?? `HTTP ${response.status}`);
       const content = completion.choices?.[0]?.message?.content;
       // Never trust the wire: the page renders only what it has checked itself.
-      const result = await checkReply(typeof content === 'string' ? content : '', { mentions: { allowed: members.keys() } });
+      const result = await checkReply(typeof content === 'string' ? content : '', {
+        mentions: { allowed: members.keys() },
+      });
       reply.innerHTML = renderHtml(result, { mentionName: (id) => members.get(id) });
       // `completed`, or the server's reason for sending its failure notice.
-      reply.dataset.status = result.status === 'completed' ? (completion.replyguard?.status ?? 'completed') : result.status;
+      reply.dataset.status =
+        result.status === 'completed'
+          ? (completion.replyguard?.status ?? 'completed')
+          : result.status;
       if (typeof content === 'string') history.push({ role: 'assistant', content });
     } catch (error) {
       reply.textContent = `The assistant is unavailable: ${(error as Error).message}`;
@@ -73,8 +78,13 @@ function bubble(log: HTMLElement, role: 'user' | 'assistant'): HTMLElement {
 }
 
 // The page: <main data-replyguard-chat data-endpoint="…" data-members='{"10001":"Ada"}'>.
-const root = typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('[data-replyguard-chat]');
+const root =
+  typeof document === 'undefined'
+    ? null
+    : document.querySelector<HTMLElement>('[data-replyguard-chat]');
 if (root) {
-  const members = new Map(Object.entries(JSON.parse(root.dataset.members ?? '{}') as Record<string, string>));
+  const members = new Map(
+    Object.entries(JSON.parse(root.dataset.members ?? '{}') as Record<string, string>),
+  );
   mountChat(root, { endpoint: root.dataset.endpoint ?? '/v1/chat/completions', members });
 }

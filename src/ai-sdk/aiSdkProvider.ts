@@ -12,14 +12,22 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import type { ModelAnswer, ModelProvider, ModelRequest, ModelStreamEvent } from '../providers/modelProvider';
+import type {
+  ModelAnswer,
+  ModelProvider,
+  ModelRequest,
+  ModelStreamEvent,
+} from '../providers/modelProvider';
 import type { ToolCall, Usage } from '../results/replyResult';
 import { fromAiSdkUsage } from './aiSdkUsage';
 import { ProviderError } from './core';
 import { toPrompt } from './promptMessages';
 
 /** Call settings sent with every call of a turn: sampling, limits, headers, provider options. */
-export type AiSdkCallSettings = Omit<LanguageModelV3CallOptions, 'prompt' | 'tools' | 'toolChoice' | 'responseFormat' | 'abortSignal'>;
+export type AiSdkCallSettings = Omit<
+  LanguageModelV3CallOptions,
+  'prompt' | 'tools' | 'toolChoice' | 'responseFormat' | 'abortSignal'
+>;
 
 /** What one model call returned beyond the answer, for a host that wants it. */
 export interface AiSdkCallRecord {
@@ -62,7 +70,10 @@ export interface AiSdkProviderOptions {
  * const model = createOpenAICompatible({ name: 'local', baseURL }).chatModel('my-model');
  * const result = await enforceReply({ provider: aiSdkProvider(model), messages, mentions: { allowed: members } });
  */
-export function aiSdkProvider(model: LanguageModelV3, options: AiSdkProviderOptions = {}): ModelProvider {
+export function aiSdkProvider(
+  model: LanguageModelV3,
+  options: AiSdkProviderOptions = {},
+): ModelProvider {
   const transport = options.transport ?? 'both';
   const provider: ModelProvider = {
     name: `ai-sdk:${model.provider}/${model.modelId}`,
@@ -72,25 +83,49 @@ export function aiSdkProvider(model: LanguageModelV3, options: AiSdkProviderOpti
       if (transport === 'stream') return collect(streamCall(model, call, signal, options.onCall));
       const result = await model.doGenerate(call);
       const toolCalls = businessToolCalls(result.content);
-      options.onCall?.({ toolCalls, warnings: result.warnings, finishReason: result.finishReason, providerMetadata: result.providerMetadata, response: result.response });
+      options.onCall?.({
+        toolCalls,
+        warnings: result.warnings,
+        finishReason: result.finishReason,
+        providerMetadata: result.providerMetadata,
+        response: result.response,
+      });
       return answer(textOf(result.content), toolCalls, fromAiSdkUsage(result.usage));
     },
   };
   if (transport === 'generate') return provider;
-  return { ...provider, stream: (request, { signal }) => streamCall(model, callOptions(request, signal, options), signal, options.onCall) };
+  return {
+    ...provider,
+    stream: (request, { signal }) =>
+      streamCall(model, callOptions(request, signal, options), signal, options.onCall),
+  };
 }
 
-function callOptions(request: ModelRequest, signal: AbortSignal, options: AiSdkProviderOptions): LanguageModelV3CallOptions {
-  const tools = request.tools as Array<LanguageModelV3FunctionTool | LanguageModelV3ProviderTool> | undefined;
+function callOptions(
+  request: ModelRequest,
+  signal: AbortSignal,
+  options: AiSdkProviderOptions,
+): LanguageModelV3CallOptions {
+  const tools = request.tools as
+    Array<LanguageModelV3FunctionTool | LanguageModelV3ProviderTool> | undefined;
   const withTools = tools !== undefined && tools.length > 0;
   const schema = request.schema;
   return {
     ...options.settings,
     prompt: toPrompt(request.system, request.messages),
     ...(schema && options.enforcement !== 'prompt_only'
-      ? { responseFormat: { type: 'json', schema: schema.jsonSchema as JSONSchema7, name: schema.name, ...(schema.description ? { description: schema.description } : {}) } }
+      ? {
+          responseFormat: {
+            type: 'json',
+            schema: schema.jsonSchema as JSONSchema7,
+            name: schema.name,
+            ...(schema.description ? { description: schema.description } : {}),
+          },
+        }
       : {}),
-    ...(withTools ? { tools: [...tools], ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}) } : {}),
+    ...(withTools
+      ? { tools: [...tools], ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}) }
+      : {}),
     abortSignal: signal,
   };
 }
@@ -102,16 +137,27 @@ function textOf(content: readonly LanguageModelV3Content[]): string | undefined 
 
 // Calls the provider ran itself (web search and the like) are not the host's to run.
 function businessToolCalls(content: readonly LanguageModelV3Content[]): LanguageModelV3ToolCall[] {
-  return content.filter((part): part is LanguageModelV3ToolCall => part.type === 'tool-call' && part.providerExecuted !== true);
+  return content.filter(
+    (part): part is LanguageModelV3ToolCall =>
+      part.type === 'tool-call' && part.providerExecuted !== true,
+  );
 }
 
 function toToolCall(part: LanguageModelV3ToolCall): ToolCall {
   return { id: part.toolCallId, name: part.toolName, arguments: part.input };
 }
 
-function answer(text: string | undefined, toolCalls: readonly LanguageModelV3ToolCall[], usage: Usage | undefined): ModelAnswer {
+function answer(
+  text: string | undefined,
+  toolCalls: readonly LanguageModelV3ToolCall[],
+  usage: Usage | undefined,
+): ModelAnswer {
   return {
-    ...(toolCalls.length > 0 ? { toolCalls: toolCalls.map(toToolCall) } : text === undefined ? {} : { text }),
+    ...(toolCalls.length > 0
+      ? { toolCalls: toolCalls.map(toToolCall) }
+      : text === undefined
+        ? {}
+        : { text }),
     ...(usage ? { usage } : {}),
   };
 }
@@ -120,7 +166,12 @@ function answer(text: string | undefined, toolCalls: readonly LanguageModelV3Too
  * One streamed call: text deltas as they come, each business tool call once, whole; reasoning,
  * sources and raw chunks are dropped. Aborting the signal cancels the model's stream.
  */
-async function* streamCall(model: LanguageModelV3, call: LanguageModelV3CallOptions, signal: AbortSignal, onCall: AiSdkProviderOptions['onCall']): AsyncGenerator<ModelStreamEvent> {
+async function* streamCall(
+  model: LanguageModelV3,
+  call: LanguageModelV3CallOptions,
+  signal: AbortSignal,
+  onCall: AiSdkProviderOptions['onCall'],
+): AsyncGenerator<ModelStreamEvent> {
   const { stream } = await model.doStream(call);
   const reader = stream.getReader();
   const cancel = () => void reader.cancel(signal.reason).catch(() => undefined);
@@ -142,7 +193,11 @@ async function* streamCall(model: LanguageModelV3, call: LanguageModelV3CallOpti
           warnings = part.warnings;
           break;
         case 'response-metadata':
-          response = { ...(part.id ? { id: part.id } : {}), ...(part.timestamp ? { timestamp: part.timestamp } : {}), ...(part.modelId ? { modelId: part.modelId } : {}) };
+          response = {
+            ...(part.id ? { id: part.id } : {}),
+            ...(part.timestamp ? { timestamp: part.timestamp } : {}),
+            ...(part.modelId ? { modelId: part.modelId } : {}),
+          };
           break;
         case 'text-delta':
           yield { type: 'text', text: part.delta };
@@ -160,7 +215,9 @@ async function* streamCall(model: LanguageModelV3, call: LanguageModelV3CallOpti
           break;
         }
         case 'error':
-          throw part.error instanceof Error ? part.error : new ProviderError(`the model stream failed: ${String(part.error).slice(0, 200)}`);
+          throw part.error instanceof Error
+            ? part.error
+            : new ProviderError(`the model stream failed: ${String(part.error).slice(0, 200)}`);
       }
     }
     ended = true;
@@ -168,7 +225,13 @@ async function* streamCall(model: LanguageModelV3, call: LanguageModelV3CallOpti
     signal.removeEventListener('abort', cancel);
     // Stopped early (a rejection, a break, an abort): the model's stream is cancelled, not drained.
     if (!ended) void reader.cancel().catch(() => undefined);
-    onCall?.({ toolCalls, warnings, ...(finishReason ? { finishReason } : {}), ...(providerMetadata ? { providerMetadata } : {}), ...(response ? { response } : {}) });
+    onCall?.({
+      toolCalls,
+      warnings,
+      ...(finishReason ? { finishReason } : {}),
+      ...(providerMetadata ? { providerMetadata } : {}),
+      ...(response ? { response } : {}),
+    });
   }
 }
 
@@ -182,5 +245,8 @@ async function collect(events: AsyncIterable<ModelStreamEvent>): Promise<ModelAn
     else if (event.type === 'tool_call') calls.push(event.call);
     else usage = event.usage;
   }
-  return { ...(calls.length > 0 ? { toolCalls: calls } : text === undefined ? {} : { text }), ...(usage ? { usage } : {}) };
+  return {
+    ...(calls.length > 0 ? { toolCalls: calls } : text === undefined ? {} : { text }),
+    ...(usage ? { usage } : {}),
+  };
 }

@@ -12,7 +12,12 @@ export function fromAiSdkUsage(usage: LanguageModelV3Usage | undefined): Usage |
 /** An AI SDK usage of the core's (summed over a turn's attempts, so no per-kind breakdown). */
 export function toAiSdkUsage(usage: Usage): LanguageModelV3Usage {
   return {
-    inputTokens: { total: usage.inputTokens, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+    inputTokens: {
+      total: usage.inputTokens,
+      noCache: undefined,
+      cacheRead: undefined,
+      cacheWrite: undefined,
+    },
     outputTokens: { total: usage.outputTokens, text: undefined, reasoning: undefined },
   };
 }

@@ -11,7 +11,10 @@ const originals = new WeakMap<ChatMessage, LanguageModelV3Message>();
  * in order; every other message becomes a core message that {@link toPrompt} turns back into the
  * very same AI SDK message.
  */
-export function fromPrompt(prompt: LanguageModelV3Prompt): { system: string; messages: ChatMessage[] } {
+export function fromPrompt(prompt: LanguageModelV3Prompt): {
+  system: string;
+  messages: ChatMessage[];
+} {
   const system: string[] = [];
   const messages: ChatMessage[] = [];
   for (const message of prompt) {
@@ -42,11 +45,26 @@ function toMessage(message: ChatMessage): LanguageModelV3Message {
         role: 'assistant',
         content: [
           ...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content }]),
-          ...(message.toolCalls ?? []).map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.name, input: parseArguments(call.arguments) })),
+          ...(message.toolCalls ?? []).map((call) => ({
+            type: 'tool-call' as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            input: parseArguments(call.arguments),
+          })),
         ],
       };
     case 'tool':
-      return { role: 'tool', content: [{ type: 'tool-result', toolCallId: message.toolCallId, toolName: message.name, output: { type: 'text', value: message.content } }] };
+      return {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: message.toolCallId,
+            toolName: message.name,
+            output: { type: 'text', value: message.content },
+          },
+        ],
+      };
   }
 }
 
@@ -65,5 +83,10 @@ function standIn(message: Exclude<LanguageModelV3Message, { role: 'system' }>): 
   if (message.role === 'user') return { role: 'user', content: text };
   if (message.role === 'assistant') return { role: 'assistant', content: text };
   const result = message.content.find((part) => part.type === 'tool-result');
-  return { role: 'tool', toolCallId: result?.toolCallId ?? '', name: result?.toolName ?? '', content: '' };
+  return {
+    role: 'tool',
+    toolCallId: result?.toolCallId ?? '',
+    name: result?.toolName ?? '',
+    content: '',
+  };
 }

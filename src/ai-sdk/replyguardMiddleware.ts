@@ -1,6 +1,16 @@
-import type { LanguageModelV3Content, LanguageModelV3GenerateResult, LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3Content,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Middleware,
+  LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 import { toAiSdkUsage } from './aiSdkUsage';
-import { type Ending, type GuardedOutcome, type ReplyguardMiddlewareOptions, runGuardedTurn } from './runGuardedTurn';
+import {
+  type Ending,
+  type GuardedOutcome,
+  type ReplyguardMiddlewareOptions,
+  runGuardedTurn,
+} from './runGuardedTurn';
 
 export type { ReplyguardMiddlewareOptions } from './runGuardedTurn';
 
@@ -26,7 +36,9 @@ const DELTA_SIZE = 512;
  * const { text, providerMetadata } = await generateText({ model, prompt, providerOptions: { replyguard: { mentions: members } } });
  * const reply = JSON.parse(text); // { segments: [...] }, validated
  */
-export function replyguardMiddleware(options: ReplyguardMiddlewareOptions = {}): LanguageModelV3Middleware {
+export function replyguardMiddleware(
+  options: ReplyguardMiddlewareOptions = {},
+): LanguageModelV3Middleware {
   return {
     specificationVersion: 'v3',
     async wrapGenerate({ model, params }) {
@@ -42,8 +54,14 @@ export function replyguardMiddleware(options: ReplyguardMiddlewareOptions = {}):
 
 function generateResult(outcome: GuardedOutcome): LanguageModelV3GenerateResult {
   if (outcome.kind === 'throw') throw outcome.error;
-  const content: LanguageModelV3Content[] = outcome.kind === 'text' ? [{ type: 'text', text: outcome.text }] : [...outcome.toolCalls];
-  return { content, ...ended(outcome.ending), warnings: outcome.ending.warnings, ...(outcome.ending.response ? { response: outcome.ending.response } : {}) };
+  const content: LanguageModelV3Content[] =
+    outcome.kind === 'text' ? [{ type: 'text', text: outcome.text }] : [...outcome.toolCalls];
+  return {
+    content,
+    ...ended(outcome.ending),
+    warnings: outcome.ending.warnings,
+    ...(outcome.ending.response ? { response: outcome.ending.response } : {}),
+  };
 }
 
 function streamOf(outcome: GuardedOutcome): ReadableStream<LanguageModelV3StreamPart> {
@@ -53,7 +71,12 @@ function streamOf(outcome: GuardedOutcome): ReadableStream<LanguageModelV3Stream
   if (ending.response) parts.push({ type: 'response-metadata', ...ending.response });
   if (outcome.kind === 'text') {
     parts.push({ type: 'text-start', id: 'reply' });
-    for (let at = 0; at < outcome.text.length; at += DELTA_SIZE) parts.push({ type: 'text-delta', id: 'reply', delta: outcome.text.slice(at, at + DELTA_SIZE) });
+    for (let at = 0; at < outcome.text.length; at += DELTA_SIZE)
+      parts.push({
+        type: 'text-delta',
+        id: 'reply',
+        delta: outcome.text.slice(at, at + DELTA_SIZE),
+      });
     parts.push({ type: 'text-end', id: 'reply' });
   } else {
     for (const call of outcome.toolCalls) parts.push(call);
@@ -69,6 +92,12 @@ function streamOf(outcome: GuardedOutcome): ReadableStream<LanguageModelV3Stream
   });
 }
 
-function ended(ending: Ending): Pick<LanguageModelV3GenerateResult, 'finishReason' | 'usage' | 'providerMetadata'> {
-  return { finishReason: ending.finishReason, usage: toAiSdkUsage(ending.usage), providerMetadata: ending.providerMetadata };
+function ended(
+  ending: Ending,
+): Pick<LanguageModelV3GenerateResult, 'finishReason' | 'usage' | 'providerMetadata'> {
+  return {
+    finishReason: ending.finishReason,
+    usage: toAiSdkUsage(ending.usage),
+    providerMetadata: ending.providerMetadata,
+  };
 }

@@ -1,4 +1,13 @@
-import type { JSONObject, LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3FinishReason, LanguageModelV3ResponseMetadata, LanguageModelV3ToolCall, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
+import type {
+  JSONObject,
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3FinishReason,
+  LanguageModelV3ResponseMetadata,
+  LanguageModelV3ToolCall,
+  SharedV3ProviderMetadata,
+  SharedV3Warning,
+} from '@ai-sdk/provider';
 import type { JsonLimits } from '../json/jsonLimits';
 import type { ModelProvider } from '../providers/modelProvider';
 import type { ReplyPolicies } from '../reply/replyPolicies';
@@ -24,7 +33,11 @@ export interface ReplyguardMiddlewareOptions extends ReplyPolicies {
 /** How a guarded model call ends, in AI SDK terms. */
 export type GuardedOutcome =
   | { readonly kind: 'throw'; readonly error: unknown }
-  | { readonly kind: 'tool-calls'; readonly toolCalls: readonly LanguageModelV3ToolCall[]; readonly ending: Ending }
+  | {
+      readonly kind: 'tool-calls';
+      readonly toolCalls: readonly LanguageModelV3ToolCall[];
+      readonly ending: Ending;
+    }
   | { readonly kind: 'text'; readonly text: string; readonly ending: Ending };
 
 /** What every non-throwing outcome reports alongside its content. */
@@ -43,18 +56,37 @@ export interface Ending {
  * tools; then the check and at most one format-only correction against the same model.
  * Tool calls end the turn unchecked (the SDK runs them and calls again).
  */
-export async function runGuardedTurn(model: LanguageModelV3, params: LanguageModelV3CallOptions, options: ReplyguardMiddlewareOptions, transport: 'generate' | 'stream'): Promise<GuardedOutcome> {
+export async function runGuardedTurn(
+  model: LanguageModelV3,
+  params: LanguageModelV3CallOptions,
+  options: ReplyguardMiddlewareOptions,
+  transport: 'generate' | 'stream',
+): Promise<GuardedOutcome> {
   // The caller's response format, if any, gives way to the segment schema: the reply is segments.
-  const { prompt, tools, toolChoice, responseFormat: _replaced, abortSignal, providerOptions, ...settings } = params;
+  const {
+    prompt,
+    tools,
+    toolChoice,
+    responseFormat: _replaced,
+    abortSignal,
+    providerOptions,
+    ...settings
+  } = params;
   const { enforcement, ...policies } = options;
   const { replyguard: perCall, ...otherProviderOptions } = providerOptions ?? {};
   const mentions = readMentions(perCall) ?? options.mentions;
-  const noticeText = (typeof perCall?.failureNotice === 'string' ? perCall.failureNotice : undefined) ?? options.failureNotice ?? DEFAULT_FAILURE_NOTICE;
+  const noticeText =
+    (typeof perCall?.failureNotice === 'string' ? perCall.failureNotice : undefined) ??
+    options.failureNotice ??
+    DEFAULT_FAILURE_NOTICE;
   const { system, messages } = fromPrompt(prompt);
 
   const records: AiSdkCallRecord[] = [];
   const inner = aiSdkProvider(model, {
-    settings: { ...settings, ...(providerOptions ? { providerOptions: otherProviderOptions } : {}) },
+    settings: {
+      ...settings,
+      ...(providerOptions ? { providerOptions: otherProviderOptions } : {}),
+    },
     ...(toolChoice ? { toolChoice } : {}),
     enforcement: enforcement ?? 'provider_schema',
     transport,
@@ -74,7 +106,10 @@ export async function runGuardedTurn(model: LanguageModelV3, params: LanguageMod
   });
 
   if (abortSignal?.aborted || result.issues.some((issue) => issue.code === 'ABORTED')) {
-    return { kind: 'throw', error: abortSignal?.reason ?? new DOMException('The operation was aborted.', 'AbortError') };
+    return {
+      kind: 'throw',
+      error: abortSignal?.reason ?? new DOMException('The operation was aborted.', 'AbortError'),
+    };
   }
   // The first call failed outright: the SDK gets the model's own error (its retries, its onError).
   if (result.status === 'error' && result.meta.attempts <= 1) {
@@ -95,7 +130,8 @@ export async function runGuardedTurn(model: LanguageModelV3, params: LanguageMod
 
   const toolCalls = result.status === 'interrupted' ? returnedToolCalls(result, records) : [];
   if (toolCalls.length > 0) return { kind: 'tool-calls', toolCalls, ending: ending('tool-calls') };
-  const delivered = result.status === 'completed' ? result.value : (result.notice ?? failureNotice(noticeText));
+  const delivered =
+    result.status === 'completed' ? result.value : (result.notice ?? failureNotice(noticeText));
   return { kind: 'text', text: JSON.stringify(delivered), ending: ending('stop') };
 }
 
@@ -103,7 +139,9 @@ export async function runGuardedTurn(model: LanguageModelV3, params: LanguageMod
  * The turn's result. `streamReply` streams the model when the provider streams (the `stream`
  * transport): an answer that is provably invalid is cut off at once and the correction starts.
  */
-async function finalResult(options: Parameters<typeof streamReply>[0]): Promise<ReplyResult<unknown>> {
+async function finalResult(
+  options: Parameters<typeof streamReply>[0],
+): Promise<ReplyResult<unknown>> {
   for await (const event of streamReply(options)) {
     if (event.type === 'final') return event.result;
   }
@@ -112,14 +150,33 @@ async function finalResult(options: Parameters<typeof streamReply>[0]): Promise<
 
 /** What `providerMetadata.replyguard` carries: the result without the value, as plain JSON. */
 export function replyguardMetadata(result: ReplyResult<unknown>): JSONObject {
-  return JSON.parse(JSON.stringify({ status: result.status, issues: result.issues, findings: result.findings, usage: result.usage, meta: result.meta })) as JSONObject;
+  return JSON.parse(
+    JSON.stringify({
+      status: result.status,
+      issues: result.issues,
+      findings: result.findings,
+      usage: result.usage,
+      meta: result.meta,
+    }),
+  ) as JSONObject;
 }
 
 // The turn handed tool calls back: the parts the model wrote, so ids and provider metadata survive.
-function returnedToolCalls(result: ReplyResult<unknown>, records: readonly AiSdkCallRecord[]): LanguageModelV3ToolCall[] {
+function returnedToolCalls(
+  result: ReplyResult<unknown>,
+  records: readonly AiSdkCallRecord[],
+): LanguageModelV3ToolCall[] {
   const written = records.flatMap((record) => record.toolCalls);
   const named = result.status === 'interrupted' ? (result.toolCalls ?? []) : [];
-  return named.map((call) => written.find((part) => part.toolCallId === call.id) ?? { type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.arguments });
+  return named.map(
+    (call) =>
+      written.find((part) => part.toolCallId === call.id) ?? {
+        type: 'tool-call',
+        toolCallId: call.id,
+        toolName: call.name,
+        input: call.arguments,
+      },
+  );
 }
 
 function readMentions(perCall: JSONObject | undefined): ReplyPolicies['mentions'] {

@@ -14,7 +14,12 @@ import { HYGIENE_RULES, type HygieneRule } from './hygieneRules';
  * findMarkup({ segments: [{ type: 'text', data: { text: '<think>…</think>Hi' } }] });
  * // [{ code: 'REASONING_IN_REPLY', rule: 'reasoning-tag', path: '/segments/0/data/text', … }, …]
  */
-export function findMarkup(value: unknown, rules: readonly HygieneRule[] = HYGIENE_RULES, stream: TextStream = textStream(value), shared?: readonly TextFinding[]): Issue[] {
+export function findMarkup(
+  value: unknown,
+  rules: readonly HygieneRule[] = HYGIENE_RULES,
+  stream: TextStream = textStream(value),
+  shared?: readonly TextFinding[],
+): Issue[] {
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const issues: Issue[] = [];
   const { pieces } = stream;
@@ -24,8 +29,17 @@ export function findMarkup(value: unknown, rules: readonly HygieneRule[] = HYGIE
     if (!rule) continue; // another rule set's finding
     while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
     for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
-      if (Math.min(found.end, pieces[k]!.start + pieces[k]!.length) <= Math.max(found.start, pieces[k]!.start)) continue;
-      issues.push({ code: rule.code, path: pieces[k]!.pointer, rule: rule.id, message: `${rule.means}; answer with the final reply only` });
+      if (
+        Math.min(found.end, pieces[k]!.start + pieces[k]!.length) <=
+        Math.max(found.start, pieces[k]!.start)
+      )
+        continue;
+      issues.push({
+        code: rule.code,
+        path: pieces[k]!.pointer,
+        rule: rule.id,
+        message: `${rule.means}; answer with the final reply only`,
+      });
     }
   }
   return issues;

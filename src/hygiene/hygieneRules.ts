@@ -20,9 +20,18 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     family: 'reasoning',
     code: 'REASONING_IN_REPLY',
     means: 'reasoning markup (a think/reasoning tag) is in the reply',
-    keywords: ['think', 'reasoning', 'reflection', 'thought', 'scratchpad', 'monologue', 'of_solution'],
+    keywords: [
+      'think',
+      'reasoning',
+      'reflection',
+      'thought',
+      'scratchpad',
+      'monologue',
+      'of_solution',
+    ],
     // `< think>`, `</think >`, `<think/>` and attributes as well: a renderer drops all of them alike.
-    pattern: /<[ \t]{0,3}\/?[ \t]{0,3}(?:think|thinking|thoughts?|reasoning|reasoning_content|reflection|scratchpad|inner_monologue|seed:think|antthinking|thinking_process)(?:\s[^<>]{0,64})?[ \t]{0,3}\/?>|<\|(?:begin|end)_of_(?:thought|solution)\|>|\[\/?THINK\]|<\|(?:START|END)_THINKING\|>/gi,
+    pattern:
+      /<[ \t]{0,3}\/?[ \t]{0,3}(?:think|thinking|thoughts?|reasoning|reasoning_content|reflection|scratchpad|inner_monologue|seed:think|antthinking|thinking_process)(?:\s[^<>]{0,64})?[ \t]{0,3}\/?>|<\|(?:begin|end)_of_(?:thought|solution)\|>|\[\/?THINK\]|<\|(?:START|END)_THINKING\|>/gi,
   },
   {
     id: 'reasoning-token',
@@ -38,7 +47,8 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     code: 'TOOL_MARKUP_IN_REPLY',
     means: 'tool-call markup (a tool_call/function_calls tag) is in the reply',
     keywords: ['tool_', 'function_', 'function=', 'invoke', 'antml:', 'of_turn'],
-    pattern: /<[ \t]{0,3}\/?[ \t]{0,3}(?:tool_calls?|tool_results?|tool_response|tool_use|tool_code|function_calls?|function_results?|function_response|start_of_turn|end_of_turn|antml:[a-z_]{1,30}|invoke)(?:\s[^<>]{0,200})?[ \t]{0,3}\/?>|<function=[^<>\s]{1,100}>/gi,
+    pattern:
+      /<[ \t]{0,3}\/?[ \t]{0,3}(?:tool_calls?|tool_results?|tool_response|tool_use|tool_code|function_calls?|function_results?|function_response|start_of_turn|end_of_turn|antml:[a-z_]{1,30}|invoke)(?:\s[^<>]{0,200})?[ \t]{0,3}\/?>|<function=[^<>\s]{1,100}>/gi,
   },
   {
     id: 'tool-call-json',
@@ -79,6 +89,7 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     code: 'TOOL_MARKUP_IN_REPLY',
     means: 'a bracketed tool-call or instruction marker is in the reply',
     keywords: ['[tool_', '[/tool_', '[inst]', '[/inst]', 'available_tools]', '<<<', '✿'],
-    pattern: /\[\/?(?:TOOL_CALLS|TOOL_RESULTS|TOOL_CALL|AVAILABLE_TOOLS|INST)\]|<<<\s?\/?(?:tool|function)[\w-]{0,20}\s?>>>|✿(?:FUNCTION|ARGS|RESULT|RETURN)✿/gi,
+    pattern:
+      /\[\/?(?:TOOL_CALLS|TOOL_RESULTS|TOOL_CALL|AVAILABLE_TOOLS|INST)\]|<<<\s?\/?(?:tool|function)[\w-]{0,20}\s?>>>|✿(?:FUNCTION|ARGS|RESULT|RETURN)✿/gi,
   },
 ];

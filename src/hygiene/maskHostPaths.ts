@@ -23,7 +23,10 @@ const PATH_CHAR = /[A-Za-z0-9._~/\\-]/;
  * (`/srv/app/src/a.ts` → `./src/a.ts`, `/home/bot/notes` → `~/notes`), and reports each with its
  * pointer (never the path). Roots are matched on whole path segments, `/` or `\` alike.
  */
-export function maskHostPaths<T>(value: T, policy: HostPathPolicy): { value: T; findings: Finding[] } {
+export function maskHostPaths<T>(
+  value: T,
+  policy: HostPathPolicy,
+): { value: T; findings: Finding[] } {
   const roots = policy.roots
     .map((entry) => ({ ...entry, root: entry.root.replace(/[\\/]+$/, '') }))
     .filter((entry) => entry.root.length > 1)
@@ -32,7 +35,9 @@ export function maskHostPaths<T>(value: T, policy: HostPathPolicy): { value: T; 
   const masked = mapStrings(value, (text, path) => {
     let out = text;
     for (const { root, replacement } of roots) {
-      out = rewriteRoot(out, root, replacement, () => findings.push({ code: 'HOST_PATH_MASKED', rule: 'host-path', path }));
+      out = rewriteRoot(out, root, replacement, () =>
+        findings.push({ code: 'HOST_PATH_MASKED', rule: 'host-path', path }),
+      );
     }
     return out;
   });
@@ -50,12 +55,17 @@ function rewriteRoot(text: string, root: string, replacement: string, found: () 
     const needle = windows ? form.toLowerCase() : form;
     let result = '';
     let last = 0;
-    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
+    for (
+      let at = haystack.indexOf(needle);
+      at !== -1;
+      at = haystack.indexOf(needle, at + needle.length)
+    ) {
       const before = out[at - 1];
       const after = out[at + needle.length];
       const fileUrl = out.slice(Math.max(0, at - 7), at) === 'file://';
       const startsPath = before === undefined || !PATH_CHAR.test(before) || fileUrl;
-      const endsSegment = after === undefined || after === '/' || after === '\\' || !PATH_CHAR.test(after);
+      const endsSegment =
+        after === undefined || after === '/' || after === '\\' || !PATH_CHAR.test(after);
       if (!startsPath || !endsSegment) continue;
       // A file:// URL of a host path becomes the relative path itself.
       result += out.slice(last, fileUrl ? at - 7 : at) + replacement;

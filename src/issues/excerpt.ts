@@ -21,10 +21,17 @@ export function excerpt(text: string, offset = 0, max = EXCERPT_MAX): string {
   // Never cut a surrogate pair in half.
   if (isLowSurrogate(text.charCodeAt(from))) from++;
   if (isHighSurrogate(text.charCodeAt(end - 1))) end--;
-  const cut = text.slice(from, end).replace(RUN, (run) => (NOT_WORD.test(run) ? `${[...run].slice(0, 4).join('')}…` : run));
+  const cut = text
+    .slice(from, end)
+    .replace(RUN, (run) => (NOT_WORD.test(run) ? `${[...run].slice(0, 4).join('')}…` : run));
   const body = JSON.stringify(cut)
     .slice(1, -1)
-    .replace(INVISIBLE, (char) => char.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''));
+    .replace(INVISIBLE, (char) =>
+      char
+        .split('')
+        .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .join(''),
+    );
   return (from > 0 ? '…' : '') + body + (end < text.length ? '…' : '');
 }
 

@@ -32,7 +32,10 @@ export interface JsonStream {
  * stream.push('"a":2}');            // { code: 'DUPLICATE_KEY', path: '/a', offset: 7, … }
  * stream.end();                     // { ok: false, issue: the same issue }
  */
-export function createJsonStream(limits?: Partial<JsonLimits>, observer?: JsonObserver): JsonStream {
+export function createJsonStream(
+  limits?: Partial<JsonLimits>,
+  observer?: JsonObserver,
+): JsonStream {
   const state = createJsonState(limits, observer);
   let result: ParseResult | undefined;
   return {
@@ -40,7 +43,16 @@ export function createJsonStream(limits?: Partial<JsonLimits>, observer?: JsonOb
       if (result === undefined && state.issue === undefined) {
         if (typeof chunk === 'string') feedJson(state, chunk, false);
         // JavaScript callers can pass anything; the boundary answers with an issue, not a throw.
-        else failJson(state, '', 'INVALID_JSON', state.base, state.base, 0, `a chunk is ${chunk === null ? 'null' : typeof chunk}, not text`);
+        else
+          failJson(
+            state,
+            '',
+            'INVALID_JSON',
+            state.base,
+            state.base,
+            0,
+            `a chunk is ${chunk === null ? 'null' : typeof chunk}, not text`,
+          );
       }
       return state.issue;
     },

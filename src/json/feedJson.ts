@@ -2,7 +2,15 @@ import type { IssueCode } from '../issues/issue';
 import { excerpt } from '../issues/excerpt';
 import { Char } from './jsonChars';
 import type { JsonKind, JsonRejection } from './jsonObserver';
-import { Expect, Token, type JsonObject, type JsonState, failJson, quoteAt, unexpected } from './jsonState';
+import {
+  Expect,
+  Token,
+  type JsonObject,
+  type JsonState,
+  failJson,
+  quoteAt,
+  unexpected,
+} from './jsonState';
 import type { JsonValue } from './jsonValue';
 import { scanNumber } from './scanNumber';
 import { NEED_MORE, scanString } from './scanString';
@@ -34,13 +42,25 @@ export function feedJson(state: JsonState, chunk: string, final: boolean): void 
     final = false;
   }
   // Text before the value reads nothing but its window (whitespace included), so it is not run.
-  const at = state.expect === Expect.Prose ? proseWindow(state, buffer, 0, end) : run(state, buffer, 0, end, final);
+  const at =
+    state.expect === Expect.Prose
+      ? proseWindow(state, buffer, 0, end)
+      : run(state, buffer, 0, end, final);
   if (at === -1) return;
   const total = state.base + end;
   if (over) {
     // Proved by the first character beyond the limit; pending prose is decided by the text within it.
     if (state.expect === Expect.Prose) prose(state, buffer, 'INVALID_JSON', total + 1);
-    else failJson(state, buffer, 'TOO_LARGE', total, total + 1, 0, `the input is longer than the limit of ${state.maxLength} characters`);
+    else
+      failJson(
+        state,
+        buffer,
+        'TOO_LARGE',
+        total,
+        total + 1,
+        0,
+        `the input is longer than the limit of ${state.maxLength} characters`,
+      );
   } else if (final) {
     finish(state, buffer, total);
   } else {
@@ -73,7 +93,13 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
     if (token === Token.None) {
       if (at >= end) break;
       const code = buffer.charCodeAt(at);
-      if (code <= Char.Space && (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab)) {
+      if (
+        code <= Char.Space &&
+        (code === Char.Space ||
+          code === Char.LineFeed ||
+          code === Char.CarriageReturn ||
+          code === Char.Tab)
+      ) {
         at++;
         continue;
       }
@@ -115,7 +141,8 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
         case Expect.Done: {
           const offset = base + at;
           if (code === Char.Backtick) {
-            const message = 'a Markdown code fence follows the JSON value; send the bare JSON object';
+            const message =
+              'a Markdown code fence follows the JSON value; send the bare JSON object';
             return failJson(state, buffer, 'CODE_FENCE', offset, offset + 1, 0, message);
           }
           const message = `more text after the JSON value: "${quoteAt(state, buffer, offset, offset + 1)}"`;
@@ -133,11 +160,20 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
             const isArray = code === Char.LeftBracket;
             const offset = base + at;
             if (depth >= state.maxDepth) {
-              return failJson(state, buffer, 'TOO_DEEP', offset, offset + 1, depth, `nesting is deeper than ${state.maxDepth}`);
+              return failJson(
+                state,
+                buffer,
+                'TOO_DEEP',
+                offset,
+                offset + 1,
+                depth,
+                `nesting is deeper than ${state.maxDepth}`,
+              );
             }
             if (observer !== undefined) {
               const rejection = observer.value(path, depth, isArray ? 'array' : 'object');
-              if (rejection !== undefined) return rejected(state, buffer, rejection, offset, offset + 1, depth);
+              if (rejection !== undefined)
+                return rejected(state, buffer, rejection, offset, offset + 1, depth);
             }
             container = isArray ? [] : {};
             stack[depth] = container;
@@ -157,9 +193,18 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
           } else if (expect !== Expect.Start) {
             return expected(state, buffer, at, end, expect);
           } else if (code === Char.ByteOrderMark) {
-            return failJson(state, buffer, 'INVALID_JSON', base + at, base + at + 1, 0, 'a byte order mark is not allowed before JSON');
+            return failJson(
+              state,
+              buffer,
+              'INVALID_JSON',
+              base + at,
+              base + at + 1,
+              0,
+              'a byte order mark is not allowed before JSON',
+            );
           } else if (code === Char.Backtick) {
-            const message = 'the reply is wrapped in a Markdown code fence; send the bare JSON object';
+            const message =
+              'the reply is wrapped in a Markdown code fence; send the bare JSON object';
             return failJson(state, buffer, 'CODE_FENCE', base + at, base + at + 1, 0, message);
           } else {
             state.tokenStart = base + at;
@@ -177,7 +222,8 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
       container = depth === 0 ? undefined : stack[depth - 1];
       if (observer !== undefined) {
         const rejection = observer.close(path, depth, Array.isArray(value) ? 'array' : 'object');
-        if (rejection !== undefined) return rejected(state, buffer, rejection, base + at, base + at + 1, depth);
+        if (rejection !== undefined)
+          return rejected(state, buffer, rejection, base + at, base + at + 1, depth);
       }
       at++;
     } else {
@@ -200,14 +246,31 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
         const proof = base + next;
         path[depth - 1] = key;
         if (expect !== Expect.FirstName && Object.hasOwn(container!, key)) {
-          return failJson(state, buffer, 'DUPLICATE_KEY', state.tokenStart, proof, depth, `duplicate member name "${excerpt(key)}"`);
+          return failJson(
+            state,
+            buffer,
+            'DUPLICATE_KEY',
+            state.tokenStart,
+            proof,
+            depth,
+            `duplicate member name "${excerpt(key)}"`,
+          );
         }
         if (key === '__proto__' && !state.keepProto) {
-          return failJson(state, buffer, 'PROTO_KEY', state.tokenStart, proof, depth, 'the member name "__proto__" is refused');
+          return failJson(
+            state,
+            buffer,
+            'PROTO_KEY',
+            state.tokenStart,
+            proof,
+            depth,
+            'the member name "__proto__" is refused',
+          );
         }
         if (observer !== undefined) {
           const rejection = observer.member(path, depth, key);
-          if (rejection !== undefined) return rejected(state, buffer, rejection, state.tokenStart, proof, depth);
+          if (rejection !== undefined)
+            return rejected(state, buffer, rejection, state.tokenStart, proof, depth);
         }
         expect = Expect.Colon;
         at = next;
@@ -217,9 +280,16 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
       if (observer !== undefined) {
         // A number is complete only when the character after it (or the end of input) is seen.
         const proof = base + (token === Token.Number && next < end ? next + 1 : next);
-        const kind: JsonKind = value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean');
-        const rejection = observer.value(path, depth, kind, value as string | number | boolean | null);
-        if (rejection !== undefined) return rejected(state, buffer, rejection, state.tokenStart, proof, depth);
+        const kind: JsonKind =
+          value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean');
+        const rejection = observer.value(
+          path,
+          depth,
+          kind,
+          value as string | number | boolean | null,
+        );
+        if (rejection !== undefined)
+          return rejected(state, buffer, rejection, state.tokenStart, proof, depth);
       }
       at = next;
     }
@@ -235,7 +305,12 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
       if (key === '__proto__') {
         // Only reached with protoKey 'keep': an own data property, exactly as JSON.parse makes
         // it, never a prototype change.
-        Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
+        Object.defineProperty(container, key, {
+          value,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
       } else {
         (container as JsonObject)[key] = value;
       }
@@ -250,7 +325,13 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
  * Matches `true`, `false` or `null` (the word in `state.text`) from `at`. A literal the buffer's
  * end cuts is carried whole into the next buffer: it is at most four characters.
  */
-function scanLiteral(state: JsonState, buffer: string, at: number, end: number, final: boolean): number {
+function scanLiteral(
+  state: JsonState,
+  buffer: string,
+  at: number,
+  end: number,
+  final: boolean,
+): number {
   const word = state.text;
   for (let i = 0; i < word.length; i++) {
     // Located at the literal's start; proved by the first wrong character or the end of input.
@@ -262,14 +343,29 @@ function scanLiteral(state: JsonState, buffer: string, at: number, end: number, 
     if (proof >= end || buffer.charCodeAt(proof) !== word.charCodeAt(i)) {
       const offset = state.tokenStart;
       const last = state.base + Math.min(proof + 1, end);
-      return failJson(state, buffer, 'INVALID_JSON', offset, last, state.depth, `expected "${word}" at "${quoteAt(state, buffer, offset, last)}"`);
+      return failJson(
+        state,
+        buffer,
+        'INVALID_JSON',
+        offset,
+        last,
+        state.depth,
+        `expected "${word}" at "${quoteAt(state, buffer, offset, last)}"`,
+      );
     }
   }
   state.value = word === 'null' ? null : word === 'true';
   return at + word.length;
 }
 
-function rejected(state: JsonState, buffer: string, rejection: JsonRejection, offset: number, proof: number, depth: number): -1 {
+function rejected(
+  state: JsonState,
+  buffer: string,
+  rejection: JsonRejection,
+  offset: number,
+  proof: number,
+  depth: number,
+): -1 {
   return failJson(state, buffer, rejection.code, offset, proof, depth, rejection.message);
 }
 
@@ -288,7 +384,8 @@ const EXPECTED = [
 /** Something else than what `expect` allows at `at`, or the input ended there. */
 function expected(state: JsonState, buffer: string, at: number, end: number, expect: number): -1 {
   // While a member name is awaited, the place is the object itself.
-  const depth = expect === Expect.FirstName || expect === Expect.Name ? state.depth - 1 : state.depth;
+  const depth =
+    expect === Expect.FirstName || expect === Expect.Name ? state.depth - 1 : state.depth;
   return unexpected(state, buffer, at, end, EXPECTED[expect]!, depth);
 }
 
@@ -300,7 +397,8 @@ function proseWindow(state: JsonState, buffer: string, at: number, end: number):
   const base = state.base;
   const brace = buffer.indexOf('{', at);
   const windowEnd = state.tokenStart + PROSE_WINDOW - base;
-  if (brace !== -1 && brace < windowEnd && brace < end) return prose(state, buffer, 'PROSE_AROUND_JSON', base + brace + 1);
+  if (brace !== -1 && brace < windowEnd && brace < end)
+    return prose(state, buffer, 'PROSE_AROUND_JSON', base + brace + 1);
   if (windowEnd <= end) return prose(state, buffer, 'INVALID_JSON', base + windowEnd);
   return end;
 }
@@ -309,7 +407,10 @@ function proseWindow(state: JsonState, buffer: string, at: number, end: number):
 function prose(state: JsonState, buffer: string, code: IssueCode, proof: number): -1 {
   const offset = state.tokenStart;
   const quoted = quoteAt(state, buffer, offset, proof);
-  const message = code === 'INVALID_JSON' ? `unexpected character at the start: "${quoted}"` : `text before the JSON value: "${quoted}"`;
+  const message =
+    code === 'INVALID_JSON'
+      ? `unexpected character at the start: "${quoted}"`
+      : `text before the JSON value: "${quoted}"`;
   return failJson(state, buffer, code, offset, proof, 0, message);
 }
 
@@ -317,7 +418,8 @@ function prose(state: JsonState, buffer: string, code: IssueCode, proof: number)
 function finish(state: JsonState, buffer: string, total: number): void {
   const expect = state.expect;
   if (expect === Expect.Done) state.consumed = total;
-  else if (expect === Expect.Start) failJson(state, buffer, 'INVALID_JSON', total, total, 0, 'the input is empty');
+  else if (expect === Expect.Start)
+    failJson(state, buffer, 'INVALID_JSON', total, total, 0, 'the input is empty');
   else if (expect === Expect.Prose) prose(state, buffer, 'INVALID_JSON', total);
   else expected(state, buffer, total - state.base, total - state.base, expect);
 }

@@ -25,7 +25,12 @@ export interface JsonObserver {
    * A value at `path[0..depth)`: containers are reported when they open (`scalar` undefined),
    * scalars when they are complete, with their value.
    */
-  value(path: JsonPath, depth: number, kind: JsonKind, scalar?: string | number | boolean | null): JsonRejection | undefined;
+  value(
+    path: JsonPath,
+    depth: number,
+    kind: JsonKind,
+    scalar?: string | number | boolean | null,
+  ): JsonRejection | undefined;
   /** A container at `path[0..depth)` closed. */
   close(path: JsonPath, depth: number, kind: 'object' | 'array'): JsonRejection | undefined;
 }

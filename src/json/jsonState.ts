@@ -90,7 +90,10 @@ export interface JsonState {
 }
 
 /** A fresh state for one parse. */
-export function createJsonState(limits: Partial<JsonLimits> | undefined, observer: JsonObserver | undefined): JsonState {
+export function createJsonState(
+  limits: Partial<JsonLimits> | undefined,
+  observer: JsonObserver | undefined,
+): JsonState {
   return {
     maxLength: limits?.maxLength ?? DEFAULT_JSON_LIMITS.maxLength,
     maxDepth: Math.min(limits?.maxDepth ?? DEFAULT_JSON_LIMITS.maxDepth, DEPTH_CEILING),
@@ -126,7 +129,9 @@ function textUpTo(state: JsonState, buffer: string, end: number): string {
   // The buffer starts with the characters carried from the last chunk seen.
   const head = state.seen.join('');
   const carried = head.length - state.base;
-  return end - state.base <= carried ? head.slice(0, end) : head + buffer.slice(carried, end - state.base);
+  return end - state.base <= carried
+    ? head.slice(0, end)
+    : head + buffer.slice(carried, end - state.base);
 }
 
 /**
@@ -142,17 +147,42 @@ export function quoteAt(state: JsonState, buffer: string, offset: number, end: n
  * read when it became provable, `depth` how much of the path names its place. Always returns -1,
  * the scanners' "stop" position.
  */
-export function failJson(state: JsonState, buffer: string, code: IssueCode, offset: number, end: number, depth: number, message: string): -1 {
+export function failJson(
+  state: JsonState,
+  buffer: string,
+  code: IssueCode,
+  offset: number,
+  end: number,
+  depth: number,
+  message: string,
+): -1 {
   const { line, column } = lineColumn(textUpTo(state, buffer, end), offset);
-  state.issue = { code, path: encodePointer(state.path.slice(0, depth)), message, offset, line, column };
+  state.issue = {
+    code,
+    path: encodePointer(state.path.slice(0, depth)),
+    message,
+    offset,
+    line,
+    column,
+  };
   state.consumed = end;
   return -1;
 }
 
 /** Something other than `what` at `at` (in the buffer), or the input ended there. */
-export function unexpected(state: JsonState, buffer: string, at: number, end: number, what: string, depth: number): -1 {
+export function unexpected(
+  state: JsonState,
+  buffer: string,
+  at: number,
+  end: number,
+  what: string,
+  depth: number,
+): -1 {
   const offset = state.base + at;
   const last = at < end ? offset + 1 : offset;
-  const message = at < end ? `expected ${what} at "${quoteAt(state, buffer, offset, last)}"` : `unexpected end of input; expected ${what}`;
+  const message =
+    at < end
+      ? `expected ${what} at "${quoteAt(state, buffer, offset, last)}"`
+      : `unexpected end of input; expected ${what}`;
   return failJson(state, buffer, 'INVALID_JSON', offset, last, depth, message);
 }

@@ -5,7 +5,11 @@ import { appendPointer } from '../issues/encodePointer';
  * pointer, and returns a copy in which each string is replaced by what `visit` returned.
  * Unchanged subtrees are returned as they are, so a clean reply costs no allocation.
  */
-export function mapStrings<T>(value: T, visit: (text: string, pointer: string) => string, pointer = ''): T {
+export function mapStrings<T>(
+  value: T,
+  visit: (text: string, pointer: string) => string,
+  pointer = '',
+): T {
   if (typeof value === 'string') return visit(value, pointer) as T;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;

@@ -7,7 +7,8 @@ import type { JsonValue } from './jsonValue';
 export type { JsonValue } from './jsonValue';
 
 /** The outcome of {@link parseJson}: a value, or the first issue found. */
-export type ParseResult = { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly issue: Issue };
+export type ParseResult =
+  { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly issue: Issue };
 
 /**
  * Parses one JSON text strictly (RFC 8259 with the I-JSON rules of RFC 7493). Never throws.
@@ -22,12 +23,18 @@ export type ParseResult = { readonly ok: true; readonly value: JsonValue } | { r
  * const result = parseJson('{"a":1,"\\u0061":2}');
  * // { ok: false, issue: { code: 'DUPLICATE_KEY', path: '/a', offset: 7, line: 1, column: 8, … } }
  */
-export function parseJson(source: string, limits: Partial<JsonLimits> = DEFAULT_JSON_LIMITS): ParseResult {
+export function parseJson(
+  source: string,
+  limits: Partial<JsonLimits> = DEFAULT_JSON_LIMITS,
+): ParseResult {
   const state = createJsonState(limits, undefined);
   // JavaScript callers can pass anything; the boundary still answers with an issue, not a throw.
   if (typeof source !== 'string') {
     const message = `the input is ${source === null ? 'null' : typeof source}, not text`;
-    return { ok: false, issue: { code: 'INVALID_JSON', path: '', message, offset: 0, line: 1, column: 1 } };
+    return {
+      ok: false,
+      issue: { code: 'INVALID_JSON', path: '', message, offset: 0, line: 1, column: 1 },
+    };
   }
   feedJson(state, source, true);
   return jsonResult(state);
@@ -35,5 +42,7 @@ export function parseJson(source: string, limits: Partial<JsonLimits> = DEFAULT_
 
 /** The verdict of a machine that has read all its input. */
 export function jsonResult(state: JsonState): ParseResult {
-  return state.issue === undefined ? { ok: true, value: state.root } : { ok: false, issue: state.issue };
+  return state.issue === undefined
+    ? { ok: true, value: state.root }
+    : { ok: false, issue: state.issue };
 }

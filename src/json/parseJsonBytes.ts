@@ -12,7 +12,14 @@ export function parseJsonBytes(bytes: Uint8Array, limits?: Partial<JsonLimits>):
   } catch {
     return {
       ok: false,
-      issue: { code: 'INVALID_UTF8', path: '', message: 'the input is not well-formed UTF-8', offset: 0, line: 1, column: 1 },
+      issue: {
+        code: 'INVALID_UTF8',
+        path: '',
+        message: 'the input is not well-formed UTF-8',
+        offset: 0,
+        line: 1,
+        column: 1,
+      },
     };
   }
   return parseJson(text, limits);

@@ -23,10 +23,17 @@ const enum Step {
  * character that cannot continue it, so only that character (or the end of input) proves an
  * integer unsafe. The number is converted once, when it ends.
  */
-export function scanNumber(state: JsonState, buffer: string, at: number, end: number, final: boolean, fresh: boolean): number {
+export function scanNumber(
+  state: JsonState,
+  buffer: string,
+  at: number,
+  end: number,
+  final: boolean,
+  fresh: boolean,
+): number {
   const start = at;
   let step: Step = fresh ? Step.Start : state.step;
-  for (;; at++) {
+  for (; ; at++) {
     if (at >= end && !final) {
       state.text = (fresh ? '' : state.text) + buffer.slice(start, at);
       state.step = step;
@@ -36,7 +43,8 @@ export function scanNumber(state: JsonState, buffer: string, at: number, end: nu
     const code = buffer.charCodeAt(at);
     const digit = code >= Char.Digit0 && code <= Char.Digit9;
     // A digit in a run of digits changes nothing.
-    if (digit && (step === Step.Integer || step === Step.Fraction || step === Step.ExponentDigits)) continue;
+    if (digit && (step === Step.Integer || step === Step.Fraction || step === Step.ExponentDigits))
+      continue;
     const exponent = code === Char.LowerE || code === Char.UpperE;
     let next = -1;
     switch (step) {
@@ -49,11 +57,26 @@ export function scanNumber(state: JsonState, buffer: string, at: number, end: nu
       case Step.Zero:
         if (digit) {
           const offset = state.base + at;
-          return failJson(state, buffer, 'INVALID_JSON', offset, offset + 1, state.depth, 'a number may not have a leading zero');
+          return failJson(
+            state,
+            buffer,
+            'INVALID_JSON',
+            offset,
+            offset + 1,
+            state.depth,
+            'a number may not have a leading zero',
+          );
         }
       // falls through
       case Step.Integer:
-        next = digit && step === Step.Integer ? Step.Integer : code === Char.Dot ? Step.Point : exponent ? Step.Exponent : -1;
+        next =
+          digit && step === Step.Integer
+            ? Step.Integer
+            : code === Char.Dot
+              ? Step.Point
+              : exponent
+                ? Step.Exponent
+                : -1;
         break;
       case Step.Point:
       case Step.Fraction:
@@ -91,5 +114,13 @@ export function scanNumber(state: JsonState, buffer: string, at: number, end: nu
     step <= Step.Integer
       ? `the integer ${excerpt(text)} is beyond ±(2^53−1) and would be rounded; send it as a string`
       : `the number ${excerpt(text)} overflows a double`;
-  return failJson(state, buffer, 'UNSAFE_NUMBER', state.tokenStart, state.base + (at < end ? at + 1 : at), state.depth, message);
+  return failJson(
+    state,
+    buffer,
+    'UNSAFE_NUMBER',
+    state.tokenStart,
+    state.base + (at < end ? at + 1 : at),
+    state.depth,
+    message,
+  );
 }

@@ -12,7 +12,9 @@ const LONG_RUN = 16;
 
 /** The text of the pending code units `units[0..count)`. */
 function decode(units: number[], count: number): string {
-  return count === 0 ? '' : String.fromCharCode.apply(null, count === units.length ? units : units.slice(0, count));
+  return count === 0
+    ? ''
+    : String.fromCharCode.apply(null, count === units.length ? units : units.slice(0, count));
 }
 
 /** The value of a hex digit, or -1. */
@@ -55,7 +57,14 @@ function simpleEscape(code: number): number {
  * buffer). Escaped text is decoded into an array of code units, turned into text in batches:
  * building it by repeated concatenation is what made escape-heavy replies slow.
  */
-export function scanString(state: JsonState, buffer: string, at: number, end: number, final: boolean, fresh: boolean): number {
+export function scanString(
+  state: JsonState,
+  buffer: string,
+  at: number,
+  end: number,
+  final: boolean,
+  fresh: boolean,
+): number {
   const head = fresh ? '' : state.text;
   if (!fresh && state.count !== 0) return scanEscaped(state, buffer, at, end, final, false, head);
   const start = at;
@@ -73,7 +82,11 @@ export function scanString(state: JsonState, buffer: string, at: number, end: nu
       // Lower-case letters and most non-ASCII text: only a surrogate needs a look.
       if (code < Char.HighSurrogateMin || code > Char.SurrogateMax) at++;
       // A well-formed pair stays on the fast path; anything else is decided below.
-      else if (code < Char.LowSurrogateMin && (buffer.charCodeAt(at + 1) & 0xfc00) === Char.LowSurrogateMin) at += 2;
+      else if (
+        code < Char.LowSurrogateMin &&
+        (buffer.charCodeAt(at + 1) & 0xfc00) === Char.LowSurrogateMin
+      )
+        at += 2;
       else break;
     } else if (code === Char.Quote) {
       state.value = fresh ? buffer.slice(start, at) : head + buffer.slice(start, at);
@@ -84,7 +97,15 @@ export function scanString(state: JsonState, buffer: string, at: number, end: nu
       break;
     }
   }
-  return scanEscaped(state, buffer, at, end, final, fresh, at === start ? head : head + buffer.slice(start, at));
+  return scanEscaped(
+    state,
+    buffer,
+    at,
+    end,
+    final,
+    fresh,
+    at === start ? head : head + buffer.slice(start, at),
+  );
 }
 
 /**
@@ -94,7 +115,15 @@ export function scanString(state: JsonState, buffer: string, at: number, end: nu
  * characters are carried into the next buffer (`state.carry`), so every unit, and every pair, is
  * decided inside one buffer and a stream reaches the verdicts of whole text.
  */
-function scanEscaped(state: JsonState, buffer: string, at: number, end: number, final: boolean, fresh: boolean, head: string): number {
+function scanEscaped(
+  state: JsonState,
+  buffer: string,
+  at: number,
+  end: number,
+  final: boolean,
+  fresh: boolean,
+  head: string,
+): number {
   const depth = state.token === Token.Name ? state.depth - 1 : state.depth;
   const base = state.base;
   const units = state.units;
@@ -103,7 +132,16 @@ function scanEscaped(state: JsonState, buffer: string, at: number, end: number, 
   let high = -1;
   for (;;) {
     if (at >= end) {
-      if (final) return failJson(state, buffer, 'INVALID_JSON', state.tokenStart, base + at, depth, 'unterminated string');
+      if (final)
+        return failJson(
+          state,
+          buffer,
+          'INVALID_JSON',
+          state.tokenStart,
+          base + at,
+          depth,
+          'unterminated string',
+        );
       return high < 0 ? more(state, head, count, 0) : more(state, head, count - 1, end - high);
     }
     let code = buffer.charCodeAt(at);
@@ -121,20 +159,59 @@ function scanEscaped(state: JsonState, buffer: string, at: number, end: number, 
         // Cut by the buffer's end, or a bad digit: which one decides the verdict.
         for (let i = at + 2; code < 0; i++) {
           if (i >= end) {
-            if (final) return failJson(state, buffer, 'INVALID_JSON', base + i, base + i, depth, 'a \\u escape needs four hex digits');
-            return high < 0 ? more(state, head, count, end - at) : more(state, head, count - 1, end - high);
+            if (final)
+              return failJson(
+                state,
+                buffer,
+                'INVALID_JSON',
+                base + i,
+                base + i,
+                depth,
+                'a \\u escape needs four hex digits',
+              );
+            return high < 0
+              ? more(state, head, count, end - at)
+              : more(state, head, count - 1, end - high);
           }
-          if (hexDigit(buffer.charCodeAt(i)) < 0) return failJson(state, buffer, 'INVALID_JSON', base + i, base + i + 1, depth, 'a \\u escape needs four hex digits');
+          if (hexDigit(buffer.charCodeAt(i)) < 0)
+            return failJson(
+              state,
+              buffer,
+              'INVALID_JSON',
+              base + i,
+              base + i + 1,
+              depth,
+              'a \\u escape needs four hex digits',
+            );
         }
         at += 6;
       } else if (at + 1 >= end) {
-        if (final) return failJson(state, buffer, 'INVALID_JSON', base + at, base + end, depth, 'invalid escape "\\\\"');
-        return high < 0 ? more(state, head, count, end - at) : more(state, head, count - 1, end - high);
+        if (final)
+          return failJson(
+            state,
+            buffer,
+            'INVALID_JSON',
+            base + at,
+            base + end,
+            depth,
+            'invalid escape "\\\\"',
+          );
+        return high < 0
+          ? more(state, head, count, end - at)
+          : more(state, head, count - 1, end - high);
       } else {
         code = simpleEscape(letter);
         if (code < 0) {
           const shown = excerpt(buffer.slice(at, at + 2));
-          return failJson(state, buffer, 'INVALID_JSON', base + at, base + at + 2, depth, `invalid escape "${shown}"`);
+          return failJson(
+            state,
+            buffer,
+            'INVALID_JSON',
+            base + at,
+            base + at + 2,
+            depth,
+            `invalid escape "${shown}"`,
+          );
         }
         at += 2;
       }
@@ -144,7 +221,11 @@ function scanEscaped(state: JsonState, buffer: string, at: number, end: number, 
         for (;;) {
           if (code > Char.Backslash) {
             if (code < Char.HighSurrogateMin || code > Char.SurrogateMax) at++;
-            else if (code < Char.LowSurrogateMin && (buffer.charCodeAt(at + 1) & 0xfc00) === Char.LowSurrogateMin) at += 2;
+            else if (
+              code < Char.LowSurrogateMin &&
+              (buffer.charCodeAt(at + 1) & 0xfc00) === Char.LowSurrogateMin
+            )
+              at += 2;
             else break;
           } else if (code >= Char.Space && code !== Char.Quote && code !== Char.Backslash) {
             at++;
@@ -170,13 +251,22 @@ function scanEscaped(state: JsonState, buffer: string, at: number, end: number, 
       }
       if (code < Char.Space) {
         const hex = code.toString(16).padStart(4, '0');
-        return failJson(state, buffer, 'INVALID_JSON', base + at, base + at + 1, depth, `unescaped control character U+${hex} in a string`);
+        return failJson(
+          state,
+          buffer,
+          'INVALID_JSON',
+          base + at,
+          base + at + 1,
+          depth,
+          `unescaped control character U+${hex} in a string`,
+        );
       }
       at++;
     }
     // The unit (raw or escaped) ends at `at`. I-JSON: only valid Unicode, so a surrogate must pair.
     if (high >= 0) {
-      if (code < Char.LowSurrogateMin || code > Char.SurrogateMax) return loneSurrogate(state, buffer, base + at, depth);
+      if (code < Char.LowSurrogateMin || code > Char.SurrogateMax)
+        return loneSurrogate(state, buffer, base + at, depth);
       high = -1;
     } else if (code >= Char.HighSurrogateMin && code <= Char.SurrogateMax) {
       if (code >= Char.LowSurrogateMin) return loneSurrogate(state, buffer, base + at, depth);
@@ -199,5 +289,13 @@ function more(state: JsonState, head: string, count: number, carry: number): num
 }
 
 function loneSurrogate(state: JsonState, buffer: string, end: number, depth: number): -1 {
-  return failJson(state, buffer, 'LONE_SURROGATE', state.tokenStart, end, depth, 'a string holds an unpaired UTF-16 surrogate');
+  return failJson(
+    state,
+    buffer,
+    'LONE_SURROGATE',
+    state.tokenStart,
+    end,
+    depth,
+    'a string holds an unpaired UTF-16 surrogate',
+  );
 }

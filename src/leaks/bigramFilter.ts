@@ -45,7 +45,8 @@ export function bigramFilter(text: string): BigramFilter {
 /** The table indices of a keyword's bigrams, for `mayContainBigrams`. */
 export function bigramsOf(keyword: string): number[] {
   const indices: number[] = [];
-  for (let i = 1; i < keyword.length; i++) indices.push((foldedCode(keyword.charCodeAt(i - 1)) << 7) | foldedCode(keyword.charCodeAt(i)));
+  for (let i = 1; i < keyword.length; i++)
+    indices.push((foldedCode(keyword.charCodeAt(i - 1)) << 7) | foldedCode(keyword.charCodeAt(i)));
   return indices;
 }
 

@@ -15,13 +15,23 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 const assigned = (secret: string) => !isPlaceholder(secret) && shannonEntropy(secret) >= 3;
 
 /* @__NO_SIDE_EFFECTS__ */
-function named(id: string, family: string, names: string[], value: string, flags = 'dgi', accept: LeakRule['accept'] = assigned): LeakRule {
+function named(
+  id: string,
+  family: string,
+  names: string[],
+  value: string,
+  flags = 'dgi',
+  accept: LeakRule['accept'] = assigned,
+): LeakRule {
   return {
     id,
     family,
     keywords: names,
     anchored: true,
-    pattern: new RegExp(`(?<![A-Za-z])(?:${names.join('|')})${ASSIGN}(?<secret>${value})(?![\\w-])`, flags),
+    pattern: new RegExp(
+      `(?<![A-Za-z])(?:${names.join('|')})${ASSIGN}(?<secret>${value})(?![\\w-])`,
+      flags,
+    ),
     accept,
   };
 }
@@ -30,8 +40,18 @@ function named(id: string, family: string, names: string[], value: string, flags
 export const CONTEXT_RULES: readonly LeakRule[] = [
   named('cloudflare-api-key', 'cloudflare', ['cloudflare'], '[a-f0-9]{37}|[\\w-]{40}'),
   named('facebook-app-secret', 'facebook', ['facebook'], '[a-f0-9]{32}'),
-  named('provider-uuid-key', 'uuid-key', ['heroku', 'hubspot', 'messagebird', 'message_bird', 'message-bird', 'snyk'], UUID),
-  named('atlassian-legacy-token', 'atlassian', ['atlassian', 'confluence', 'jira'], '[A-Za-z0-9]{24}'),
+  named(
+    'provider-uuid-key',
+    'uuid-key',
+    ['heroku', 'hubspot', 'messagebird', 'message_bird', 'message-bird', 'snyk'],
+    UUID,
+  ),
+  named(
+    'atlassian-legacy-token',
+    'atlassian',
+    ['atlassian', 'confluence', 'jira'],
+    '[A-Za-z0-9]{24}',
+  ),
   named('okta-access-token', 'okta', ['okta'], '00[\\w=-]{40}'),
   named('sonar-api-token', 'sonar', ['sonar'], '(?:squ_|sqp_|sqa_)?[a-z0-9=_-]{40}'),
   named('sourcegraph-legacy-token', 'sourcegraph', ['sourcegraph'], '[a-f0-9]{40}'),
@@ -44,14 +64,16 @@ export const CONTEXT_RULES: readonly LeakRule[] = [
     id: 'sidekiq-secret',
     family: 'sidekiq',
     keywords: ['__CONTRIBSYS__COM'],
-    pattern: /BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[ \t]{0,5}[:=][ \t]{0,5}["']?(?<secret>[a-f0-9]{8}:[a-f0-9]{8})(?![A-Za-z0-9])/dg,
+    pattern:
+      /BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[ \t]{0,5}[:=][ \t]{0,5}["']?(?<secret>[a-f0-9]{8}:[a-f0-9]{8})(?![A-Za-z0-9])/dg,
   },
   {
     id: 'nuget-config-password',
     family: 'nuget',
     keywords: ['<add'],
     anchored: true,
-    pattern: /<add[ \t]{1,5}key[ \t]{0,3}=[ \t]{0,3}"(?:ClearText)?Password"[ \t]{1,5}value[ \t]{0,3}=[ \t]{0,3}"(?<secret>[^"\n]{8,200})"/dgi,
+    pattern:
+      /<add[ \t]{1,5}key[ \t]{0,3}=[ \t]{0,3}"(?:ClearText)?Password"[ \t]{1,5}value[ \t]{0,3}=[ \t]{0,3}"(?<secret>[^"\n]{8,200})"/dgi,
     // `%VAR%` alone is an environment reference; a `%` inside a password is a character.
     accept: (secret) => !isPlaceholder(secret) && !/^%[^%]+%$|\$\{|\{\{/.test(secret),
   },
@@ -87,7 +109,7 @@ function* findKubernetesSecrets(text: string): Iterable<Span> {
 function* secretsOfDocument(text: string, from: number, to: number): Iterable<Span> {
   const lines: [start: number, line: string][] = [];
   let isSecret = false;
-  for (let at = from; at < to; ) {
+  for (let at = from; at < to;) {
     const newline = text.indexOf('\n', at);
     const end = newline === -1 || newline > to ? to : newline;
     const line = text.slice(at, end);
@@ -116,14 +138,19 @@ function* secretsOfDocument(text: string, from: number, to: number): Iterable<Sp
     if (value === '|' || value === '>' || /^[|>][+-]?$/.test(value)) {
       // A block scalar: the deeper-indented lines that follow are the value.
       let last = k;
-      while (last + 1 < lines.length && (lines[last + 1]![1].trim() === '' || indentOf(lines[last + 1]![1]) > entry[1]!.length)) last++;
+      while (
+        last + 1 < lines.length &&
+        (lines[last + 1]![1].trim() === '' || indentOf(lines[last + 1]![1]) > entry[1]!.length)
+      )
+        last++;
       if (last > k) yield [lines[k + 1]![0], lines[last]![0] + lines[last]![1].length];
       k = last;
       continue;
     }
     const unquoted = value.replace(/^(["'])(.*)\1$/, '$2');
     const quote = unquoted.length === value.length ? 0 : 1;
-    if (unquoted.length < 10 || CREDENTIAL_TEMPLATE.test(unquoted) || isPlaceholder(unquoted)) continue;
+    if (unquoted.length < 10 || CREDENTIAL_TEMPLATE.test(unquoted) || isPlaceholder(unquoted))
+      continue;
     if (!block.strings && !BASE64.test(unquoted)) continue;
     yield [valueStart + quote, valueStart + quote + unquoted.length];
   }

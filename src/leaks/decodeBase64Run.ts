@@ -54,7 +54,14 @@ function validUtf8(bytes: Uint8Array): number {
       i++;
       continue;
     }
-    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const length =
+      lead >= 0xc2 && lead <= 0xdf
+        ? 2
+        : lead >= 0xe0 && lead <= 0xef
+          ? 3
+          : lead >= 0xf0 && lead <= 0xf4
+            ? 4
+            : 0;
     if (length === 0 || i + length > bytes.length) return i;
     // The second byte's range depends on the lead: this rules out overlongs and surrogates.
     const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;

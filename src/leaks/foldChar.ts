@@ -17,7 +17,8 @@ function confusableOf(code: number): string | undefined {
   if (!confusables) {
     confusables = new Map();
     const pairs = [...CONFUSABLE_PAIRS];
-    for (let i = 0; i + 1 < pairs.length; i += 2) confusables.set(pairs[i]!.codePointAt(0)!, pairs[i + 1]!);
+    for (let i = 0; i + 1 < pairs.length; i += 2)
+      confusables.set(pairs[i]!.codePointAt(0)!, pairs[i + 1]!);
   }
   return confusables.get(code);
 }
@@ -58,7 +59,10 @@ function computeFold(code: number): string | null {
   let out = '';
   for (const part of normal) {
     const partCode = part.codePointAt(0)!;
-    out += partCode < 0x80 ? part : (confusableOf(partCode) ?? (DEFAULT_IGNORABLE.test(part) ? '' : part));
+    out +=
+      partCode < 0x80
+        ? part
+        : (confusableOf(partCode) ?? (DEFAULT_IGNORABLE.test(part) ? '' : part));
   }
   // Only what becomes ASCII (or nothing) changes what a rule can see; a long expansion is prose.
   if (out.length > 8 || (out !== '' && !HAS_ASCII.test(out))) return null;

@@ -1,5 +1,14 @@
 import type { LeakRule } from './leakRule';
-import { CODE_REFERENCE, CREDENTIAL_TEMPLATE, CREDENTIAL_WORDS, highEntropy, isGenericSecret, isRealCredential, notPlaceholder, randomLooking } from './ruleChecks';
+import {
+  CODE_REFERENCE,
+  CREDENTIAL_TEMPLATE,
+  CREDENTIAL_WORDS,
+  highEntropy,
+  isGenericSecret,
+  isRealCredential,
+  notPlaceholder,
+  randomLooking,
+} from './ruleChecks';
 import { isPlaceholder } from './isPlaceholder';
 
 /** `user:password`, or a key alone as the user (`sk_live_…:`) or as the password (`:key`). */
@@ -31,7 +40,8 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     keywords: ['://'],
     requires: ['@'],
     // Anchored at "://": the scheme is checked by a lookbehind, so only URLs are tried.
-    pattern: /(?<=(?<![A-Za-z0-9+.-])(?:https?|ftps?|wss?|git\+https?|git\+ssh|ssh|sftp|smb|ldaps?)):\/\/(?<secret>[^\s:@/?#"'<>()[\]]{1,200}:[^\s/?#"'<>()[\]]{1,200})@(?=[A-Za-z0-9[])/dgi,
+    pattern:
+      /(?<=(?<![A-Za-z0-9+.-])(?:https?|ftps?|wss?|git\+https?|git\+ssh|ssh|sftp|smb|ldaps?)):\/\/(?<secret>[^\s:@/?#"'<>()[\]]{1,200}:[^\s/?#"'<>()[\]]{1,200})@(?=[A-Za-z0-9[])/dgi,
     accept: isRealCredential,
   },
   {
@@ -41,7 +51,8 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     family: 'database',
     keywords: ['://'],
     requires: ['@'],
-    pattern: /(?<=(?<![A-Za-z0-9+.-])(?:jdbc:)?(?:mongodb(?:\+srv)?|postgres(?:ql)?|mysql(?:x)?|mariadb|redis|rediss|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?)):\/\/(?<secret>[^\s:@/?#"']{1,100}:[^\s/?#"']{1,200})@(?=[A-Za-z0-9[])/dgi,
+    pattern:
+      /(?<=(?<![A-Za-z0-9+.-])(?:jdbc:)?(?:mongodb(?:\+srv)?|postgres(?:ql)?|mysql(?:x)?|mariadb|redis|rediss|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?)):\/\/(?<secret>[^\s:@/?#"']{1,100}:[^\s/?#"']{1,200})@(?=[A-Za-z0-9[])/dgi,
     accept: isRealCredential,
   },
   {
@@ -49,7 +60,8 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     anchored: true,
     family: 'basic-auth',
     keywords: ['-u ', '--user'],
-    pattern: /(?<![A-Za-z0-9-])(?:-u|--user)\s{1,5}["']?(?<secret>[^\s"':]{0,100}["']?:["']?[^\s"']{0,100})/dg,
+    pattern:
+      /(?<![A-Za-z0-9-])(?:-u|--user)\s{1,5}["']?(?<secret>[^\s"':]{0,100}["']?:["']?[^\s"']{0,100})/dg,
     accept: (secret) => isCurlCredential(secret.replace(/["']/g, '')),
   },
   {
@@ -58,16 +70,21 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     anchored: true,
     family: 'http',
     keywords: ['-H', '--header'],
-    pattern: /(?<![A-Za-z0-9-])(?:-H|--header)[ \t]{1,5}["'][\w-]{0,30}(?:token|key|secret|auth|password)[\w-]{0,30}[ \t]{0,3}:[ \t]{0,5}(?:(?:basic|bearer|token)[ \t]{1,5})?(?<secret>[^\s"']{8,200})/dgi,
-    accept: (secret) => notPlaceholder(secret) && !CREDENTIAL_TEMPLATE.test(secret) && highEntropy(2.5)(secret),
+    pattern:
+      /(?<![A-Za-z0-9-])(?:-H|--header)[ \t]{1,5}["'][\w-]{0,30}(?:token|key|secret|auth|password)[\w-]{0,30}[ \t]{0,3}:[ \t]{0,5}(?:(?:basic|bearer|token)[ \t]{1,5})?(?<secret>[^\s"']{8,200})/dgi,
+    accept: (secret) =>
+      notPlaceholder(secret) && !CREDENTIAL_TEMPLATE.test(secret) && highEntropy(2.5)(secret),
   },
   {
     id: 'authorization-header',
     anchored: true,
     family: 'http',
     keywords: ['authorization', 'api-token'],
-    pattern: /(?:authorization|api-token)["']?\s{0,5}[:=]\s{0,5}["']?\s{0,5}(?:(?<scheme>basic|bearer|token|api-token)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,})/dgi,
-    accept: (secret, match) => notPlaceholder(secret) && (/(?:basic|bearer|token)\s+\S+$/i.test(match) || highEntropy(3)(secret)),
+    pattern:
+      /(?:authorization|api-token)["']?\s{0,5}[:=]\s{0,5}["']?\s{0,5}(?:(?<scheme>basic|bearer|token|api-token)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,})/dgi,
+    accept: (secret, match) =>
+      notPlaceholder(secret) &&
+      (/(?:basic|bearer|token)\s+\S+$/i.test(match) || highEntropy(3)(secret)),
   },
   {
     id: 'bearer-token',
@@ -82,15 +99,21 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     anchored: true,
     family: 'generic',
     keywords: ['passw', 'pwd'],
-    pattern: /(?:passw(?:or)?d|pwd)[A-Za-z0-9_.-]{0,20}["']?[ \t]{0,20}(?::=|=>|[:=])\s{0,5}["'](?<secret>[^"'\s]{8,100})["']/dgi,
-    accept: (secret) => !isPlaceholder(secret) && !CREDENTIAL_TEMPLATE.test(secret) && !CODE_REFERENCE.test(secret) && !CREDENTIAL_WORDS.test(secret),
+    pattern:
+      /(?:passw(?:or)?d|pwd)[A-Za-z0-9_.-]{0,20}["']?[ \t]{0,20}(?::=|=>|[:=])\s{0,5}["'](?<secret>[^"'\s]{8,100})["']/dgi,
+    accept: (secret) =>
+      !isPlaceholder(secret) &&
+      !CREDENTIAL_TEMPLATE.test(secret) &&
+      !CODE_REFERENCE.test(secret) &&
+      !CREDENTIAL_WORDS.test(secret),
   },
   {
     id: 'high-entropy-assignment',
     anchored: true,
     family: 'generic',
     keywords: ['key', 'secret', 'token', 'passw', 'pwd', 'credential', 'auth'],
-    pattern: /(?:api[_.-]?key|access[_.-]?key|key|secret|token|passw(?:or)?d|pwd|credentials?|auth|private[_.-]?key)[A-Za-z0-9_.-]{0,20}?["']?[ \t]{0,20}(?::=|=>|[:=]|["'],)\s{0,5}["'`]?(?<secret>[A-Za-z0-9+/_.=~!@#$%^&*-]{16,200})(?![A-Za-z0-9+/_.=~!@#$%^&*-])/dgi,
+    pattern:
+      /(?:api[_.-]?key|access[_.-]?key|key|secret|token|passw(?:or)?d|pwd|credentials?|auth|private[_.-]?key)[A-Za-z0-9_.-]{0,20}?["']?[ \t]{0,20}(?::=|=>|[:=]|["'],)\s{0,5}["'`]?(?<secret>[A-Za-z0-9+/_.=~!@#$%^&*-]{16,200})(?![A-Za-z0-9+/_.=~!@#$%^&*-])/dgi,
     accept: isGenericSecret,
   },
 ];

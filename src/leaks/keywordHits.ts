@@ -34,7 +34,8 @@ export function hitsOf(hits: KeywordHits, keyword: string, anyCase: boolean): nu
         search.lastIndex = at + 1;
       }
     } else {
-      for (let at = text.indexOf(keyword); at !== -1; at = text.indexOf(keyword, at + 1)) starts.push(at);
+      for (let at = text.indexOf(keyword); at !== -1; at = text.indexOf(keyword, at + 1))
+        starts.push(at);
     }
     hits.found.set(key, starts);
   }

@@ -12,4 +12,9 @@ import { TOKEN_RULES } from './tokenRules';
  */
 // concat, not spread: a bundler cannot prove a spread free of side effects, and would then keep
 // every rule in an app that imports only the parser.
-export const LEAK_RULES: readonly LeakRule[] = /* @__PURE__ */ PROVIDER_RULES.concat(TOKEN_RULES, CONTEXT_RULES, privateKeyRule, GENERIC_RULES);
+export const LEAK_RULES: readonly LeakRule[] = /* @__PURE__ */ PROVIDER_RULES.concat(
+  TOKEN_RULES,
+  CONTEXT_RULES,
+  privateKeyRule,
+  GENERIC_RULES,
+);

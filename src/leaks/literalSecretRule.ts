@@ -16,7 +16,8 @@ export function literalSecretRule(values: readonly string[], id = 'host-literal'
     needles.add(value);
     // Overlapping windows, so any quoted run of window + stride characters contains a whole one.
     const stride = LITERAL_WINDOW >> 1;
-    for (let at = 0; at + LITERAL_WINDOW < value.length; at += stride) needles.add(value.slice(at, at + LITERAL_WINDOW));
+    for (let at = 0; at + LITERAL_WINDOW < value.length; at += stride)
+      needles.add(value.slice(at, at + LITERAL_WINDOW));
   }
   const list = [...needles];
   return {

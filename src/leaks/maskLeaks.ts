@@ -29,7 +29,10 @@ export interface MaskResult<T> {
 
 // The rule set made for a host's literals, kept while the host passes the same arrays: a new set
 // would be prepared for scanning anew on every call.
-const withLiterals = new WeakMap<readonly string[], { rules: readonly LeakRule[]; all: readonly LeakRule[] }>();
+const withLiterals = new WeakMap<
+  readonly string[],
+  { rules: readonly LeakRule[]; all: readonly LeakRule[] }
+>();
 
 /** The rules in force for these options. */
 export function leakRulesFor(options: LeakOptions = {}): readonly LeakRule[] {
@@ -66,7 +69,12 @@ export function maskLeaks<T>(value: T, options: LeakOptions = {}): MaskResult<T>
 }
 
 /** `maskLeaks` with the value's text stream already built (a reply's policies share one). */
-export function maskLeaksOf<T>(value: T, stream: TextStream, options: LeakOptions, found?: readonly TextFinding[]): MaskResult<T> {
+export function maskLeaksOf<T>(
+  value: T,
+  stream: TextStream,
+  options: LeakOptions,
+  found?: readonly TextFinding[],
+): MaskResult<T> {
   const findings = findLeaks(stream, options, found);
   if (findings.length === 0) return { value, findings };
   const spans = new Map<string, TextFinding[]>();
@@ -78,32 +86,55 @@ export function maskLeaksOf<T>(value: T, stream: TextStream, options: LeakOption
   const mask = options.mask ?? LEAK_MASK;
   const masked = mapStrings(value, (text, path) => {
     const list = spans.get(path);
-    return list ? maskSpans(text, list.sort((a, b) => a.start - b.start || b.end - a.end), mask) : text;
+    return list
+      ? maskSpans(
+          text,
+          list.sort((a, b) => a.start - b.start || b.end - a.end),
+          mask,
+        )
+      : text;
   });
   return { value: masked, findings };
 }
 
 /** `shared`: the stream's findings for these rules and maybe others (a scan shared with other rules), in order. */
-function findLeaks(stream: TextStream, options: LeakOptions, shared?: readonly TextFinding[]): Finding[] {
+function findLeaks(
+  stream: TextStream,
+  options: LeakOptions,
+  shared?: readonly TextFinding[],
+): Finding[] {
   const allow = new Set(options.allow ?? []);
   const findings: Finding[] = [];
   const { text, pieces } = stream;
   const rules = leakRulesFor(options);
   const ids = shared && new Set(rules.map((rule) => rule.id));
   let first = 0; // findings come in order of start: the first piece they can touch only moves on
-  for (const found of ids ? shared!.filter((item) => ids.has(item.rule)) : scanText(text, rules, stream.joins)) {
-    if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/[\n\u2029]/g, ''))) continue;
+  for (const found of ids
+    ? shared!.filter((item) => ids.has(item.rule))
+    : scanText(text, rules, stream.joins)) {
+    if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/[\n\u2029]/g, '')))
+      continue;
     while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
     for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
       const piece = pieces[k]!;
       const start = Math.max(found.start, piece.start) - piece.start;
       const end = Math.min(found.end, piece.start + piece.length) - piece.start;
-      if (end > start) findings.push({ code: 'LEAK_MASKED', rule: found.rule, path: piece.pointer, start, end, order: piece.order } as Finding);
+      if (end > start)
+        findings.push({
+          code: 'LEAK_MASKED',
+          rule: found.rule,
+          path: piece.pointer,
+          start,
+          end,
+          order: piece.order,
+        } as Finding);
     }
   }
   // Reported in document order, without the ordering key.
   const order = (finding: Finding) => (finding as Finding & { order: number }).order;
-  return findings.sort((a, b) => order(a) - order(b) || a.start! - b.start!).map(({ order: _, ...finding }: Finding & { order?: number }) => finding);
+  return findings
+    .sort((a, b) => order(a) - order(b) || a.start! - b.start!)
+    .map(({ order: _, ...finding }: Finding & { order?: number }) => finding);
 }
 
 /** Replaces the union of the spans (sorted by start) with the mask. */

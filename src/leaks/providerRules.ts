@@ -1,5 +1,11 @@
 import type { LeakRule } from './leakRule';
-import { CODE_REFERENCE, hasDigitAndLetter, highEntropy, notPlaceholder, randomLooking } from './ruleChecks';
+import {
+  CODE_REFERENCE,
+  hasDigitAndLetter,
+  highEntropy,
+  notPlaceholder,
+  randomLooking,
+} from './ruleChecks';
 
 // Linear time by construction: every unbounded run is either the last thing a pattern needs, or
 // starts after a lookbehind that refuses to start inside a run of the same characters, so no
@@ -22,7 +28,8 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     anchored: true,
     family: 'aws',
     keywords: ['aws', 'secret'],
-    pattern: /(?:aws.{0,20}?secret|secret.?access.?key).{0,20}?[=:>]\s{0,5}["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dgi,
+    pattern:
+      /(?:aws.{0,20}?secret|secret.?access.?key).{0,20}?[=:>]\s{0,5}["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dgi,
     accept: /* @__PURE__ */ highEntropy(3.5),
   },
   {
@@ -61,8 +68,22 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     id: 'gitlab-token',
     anchored: true,
     family: 'gitlab',
-    keywords: ['glpat-', 'glptt-', 'glrt-', 'gldt-', 'glsoat-', 'glcbt-', 'glft-', 'glimt-', 'glagent-', 'gloas-', 'glwt-', 'GR1348941'],
-    pattern: /(?<![A-Za-z0-9_-])(?:gl(?:pat|ptt|rt|dt|soat|cbt|ft|imt|agent|oas|wt)-|GR1348941)[A-Za-z0-9_.-]{20,}/g,
+    keywords: [
+      'glpat-',
+      'glptt-',
+      'glrt-',
+      'gldt-',
+      'glsoat-',
+      'glcbt-',
+      'glft-',
+      'glimt-',
+      'glagent-',
+      'gloas-',
+      'glwt-',
+      'GR1348941',
+    ],
+    pattern:
+      /(?<![A-Za-z0-9_-])(?:gl(?:pat|ptt|rt|dt|soat|cbt|ft|imt|agent|oas|wt)-|GR1348941)[A-Za-z0-9_.-]{20,}/g,
     accept: randomLooking,
   },
   // Slack
@@ -72,7 +93,8 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     family: 'slack',
     keywords: ['xox'],
     // A run cut short by a mask ("…-####") is a sample, not a token.
-    pattern: /(?<![A-Za-z0-9_-])(?:xox[abposre]-(?:\d{1,3}-)?\d{6,}-[0-9A-Za-z-]{8,}(?![0-9A-Za-z#*-])|xoxe(?:\.xox[bp])?-\d-[A-Za-z0-9]{100,})/g,
+    pattern:
+      /(?<![A-Za-z0-9_-])(?:xox[abposre]-(?:\d{1,3}-)?\d{6,}-[0-9A-Za-z-]{8,}(?![0-9A-Za-z#*-])|xoxe(?:\.xox[bp])?-\d-[A-Za-z0-9]{100,})/g,
     accept: (secret) => !secret.endsWith('-'),
   },
   {
@@ -86,7 +108,8 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     id: 'slack-webhook-url',
     family: 'slack',
     keywords: ['hooks.slack.com'],
-    pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/(?<secret>[A-Za-z0-9+/_-]{20,})/dg,
+    pattern:
+      /hooks\.slack\.com\/(?:services|workflows|triggers)\/(?<secret>[A-Za-z0-9+/_-]{20,})/dg,
   },
   // OpenAI and Anthropic
   {
@@ -101,7 +124,8 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     anchored: true,
     family: 'anthropic',
     keywords: ['sk-ant-'],
-    pattern: /(?<![A-Za-z0-9_-])sk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{93}AA(?![A-Za-z0-9_-])/g,
+    pattern:
+      /(?<![A-Za-z0-9_-])sk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{93}AA(?![A-Za-z0-9_-])/g,
   },
   // Payments, mail, commerce, package registries
   {
@@ -109,7 +133,8 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     anchored: true,
     family: 'stripe',
     keywords: ['sk_', 'rk_', 'whsec_'],
-    pattern: /(?<![A-Za-z0-9_])(?:(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,247}|whsec_[A-Za-z0-9]{32,})(?![A-Za-z0-9])/g,
+    pattern:
+      /(?<![A-Za-z0-9_])(?:(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,247}|whsec_[A-Za-z0-9]{32,})(?![A-Za-z0-9])/g,
   },
   {
     id: 'sendgrid-api-key',
@@ -159,7 +184,8 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     anchored: true,
     family: 'azure',
     keywords: ['azure', 'ad_', 'ad-', 'ad.'],
-    pattern: /(?:azure|ad[_.-])[\w.-]{0,10}?(?:client|tenant)[\w.-]{0,10}?(?:secret|id)["']?\s{0,5}(?::=|[:=])\s{0,5}["']?(?<secret>[A-Za-z0-9_~.-]{32,40})(?![A-Za-z0-9_~.-])/dgi,
+    pattern:
+      /(?:azure|ad[_.-])[\w.-]{0,10}?(?:client|tenant)[\w.-]{0,10}?(?:secret|id)["']?\s{0,5}(?::=|[:=])\s{0,5}["']?(?<secret>[A-Za-z0-9_~.-]{32,40})(?![A-Za-z0-9_~.-])/dgi,
     accept: notPlaceholder,
   },
   // Developer platforms
@@ -175,7 +201,8 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     anchored: true,
     family: '1password',
     keywords: ['A3-'],
-    pattern: /(?<![A-Za-z0-9-])A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}(?![A-Za-z0-9-])/g,
+    pattern:
+      /(?<![A-Za-z0-9-])A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}(?![A-Za-z0-9-])/g,
     accept: (secret) => !/X{5}/.test(secret),
   },
   {
@@ -197,7 +224,8 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     anchored: true,
     family: 'hashicorp',
     keywords: ['vault', 'token'],
-    pattern: /(?:vault|token)[\w.-]{0,20}?["']?\s{0,5}[:=]\s{0,5}["']?(?<secret>[sb]\.[A-Za-z0-9]{24})(?![A-Za-z0-9])/dgi,
+    pattern:
+      /(?:vault|token)[\w.-]{0,20}?["']?\s{0,5}[:=]\s{0,5}["']?(?<secret>[sb]\.[A-Za-z0-9]{24})(?![A-Za-z0-9])/dgi,
     accept: hasDigitAndLetter,
   },
   {

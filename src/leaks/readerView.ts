@@ -53,7 +53,12 @@ const SPECIAL = /[&\\%*`~\u0080-\uffff]/g;
  * separated by a newline. Linear: each source character is read once; what reads as written is
  * copied a run at a time.
  */
-export function readerView(source: string, points: readonly number[], breaks: readonly number[], join: boolean): ReaderView {
+export function readerView(
+  source: string,
+  points: readonly number[],
+  breaks: readonly number[],
+  join: boolean,
+): ReaderView {
   const parts: string[] = [];
   // Per piece, as in ReaderView.
   const pieceAt: number[] = [];
@@ -85,7 +90,10 @@ export function readerView(source: string, points: readonly number[], breaks: re
   };
   let breakIndex = 0;
   let special = -1; // the next offset SPECIAL matches, once searched
-  for (const [from, to] of windowsAround(source, join ? breaks.filter((_, k) => k % 2 === 0) : points)) {
+  for (const [from, to] of windowsAround(
+    source,
+    join ? breaks.filter((_, k) => k % 2 === 0) : points,
+  )) {
     if (length > 0) emit('\n', from, from);
     while (breakIndex < breaks.length && breaks[breakIndex]! < from) breakIndex += 2;
     let i = from;
@@ -98,7 +106,10 @@ export function readerView(source: string, points: readonly number[], breaks: re
       }
       // Up to the next character that may read differently (or the next break) the source is
       // copied as written: found by a native search, not character by character.
-      const next = join && breakIndex < breaks.length && breaks[breakIndex]! > i ? Math.min(to, breaks[breakIndex]!) : to;
+      const next =
+        join && breakIndex < breaks.length && breaks[breakIndex]! > i
+          ? Math.min(to, breaks[breakIndex]!)
+          : to;
       if (special < i) {
         // Remembered: windows only move forward, so no stretch of source is searched twice.
         SPECIAL.lastIndex = i;
@@ -131,7 +142,11 @@ export function readerView(source: string, points: readonly number[], breaks: re
           i = decoded.end;
           continue;
         }
-      } else if (code === 0x2a || code === 0x60 || (code === 0x7e && source.charCodeAt(i + 1) === 0x7e)) {
+      } else if (
+        code === 0x2a ||
+        code === 0x60 ||
+        (code === 0x7e && source.charCodeAt(i + 1) === 0x7e)
+      ) {
         flush(i);
         while (i < to && source.charCodeAt(i) === code) i++;
         continue;
@@ -157,7 +172,8 @@ export function readerView(source: string, points: readonly number[], breaks: re
       const folded = code < 0x80 ? null : foldCodePoint(code);
       if (folded === MARK_FOLD) {
         // A mark on a Latin letter or digit is an accent on a token: the reader still reads the token.
-        if (!(lastCode < 0x80 && /[A-Za-z0-9]/.test(String.fromCharCode(lastCode)))) emit(char, start, end);
+        if (!(lastCode < 0x80 && /[A-Za-z0-9]/.test(String.fromCharCode(lastCode))))
+          emit(char, start, end);
       } else if (folded === '') {
         lastCode = NaN; // as before: a dropped character leaves no letter for a mark to sit on
       } else {
@@ -206,11 +222,27 @@ const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
  * where the sequence ends; undefined when the bytes are no valid UTF-8 character. One character
  * at a time, so an invalid byte costs its own three characters, never a rescan of the run.
  */
-function percentDecoded(source: string, at: number, limit: number): { text: string; end: number } | undefined {
-  const byte = (k: number) => (k + 3 <= limit && source.charCodeAt(k) === 0x25 && HEX_PAIR.test(source.slice(k + 1, k + 3)) ? parseInt(source.slice(k + 1, k + 3), 16) : -1);
+function percentDecoded(
+  source: string,
+  at: number,
+  limit: number,
+): { text: string; end: number } | undefined {
+  const byte = (k: number) =>
+    k + 3 <= limit && source.charCodeAt(k) === 0x25 && HEX_PAIR.test(source.slice(k + 1, k + 3))
+      ? parseInt(source.slice(k + 1, k + 3), 16)
+      : -1;
   const lead = byte(at);
   if (lead < 0) return undefined;
-  const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+  const length =
+    lead < 0x80
+      ? 1
+      : lead >= 0xc2 && lead < 0xe0
+        ? 2
+        : lead >= 0xe0 && lead < 0xf0
+          ? 3
+          : lead >= 0xf0 && lead < 0xf5
+            ? 4
+            : 0;
   if (length === 0) return undefined;
   let code = length === 1 ? lead : lead & (0xff >> (length + 1));
   for (let k = 1; k < length; k++) {
@@ -218,7 +250,8 @@ function percentDecoded(source: string, at: number, limit: number): { text: stri
     if (next < 0x80 || next > 0xbf) return undefined;
     code = (code << 6) | (next & 0x3f);
   }
-  const overlong = (length === 3 && code < 0x800) || (length === 4 && (code < 0x10000 || code > 0x10ffff));
+  const overlong =
+    (length === 3 && code < 0x800) || (length === 4 && (code < 0x10000 || code > 0x10ffff));
   if (overlong || (code >= 0xd800 && code <= 0xdfff)) return undefined;
   return { text: String.fromCodePoint(code), end: at + 3 * length };
 }

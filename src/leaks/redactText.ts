@@ -15,7 +15,9 @@ import { scanText } from './scanText';
 export function redactText(text: string, options: LeakOptions = {}): string {
   if (text.length === 0) return text;
   const allow = new Set(options.allow ?? []);
-  const found = scanText(text, leakRulesFor(options)).filter((item) => !allow.has(text.slice(item.start, item.end)));
+  const found = scanText(text, leakRulesFor(options)).filter(
+    (item) => !allow.has(text.slice(item.start, item.end)),
+  );
   return found.length === 0 ? text : maskSpans(text, found, options.mask ?? LEAK_MASK);
 }
 
@@ -48,14 +50,22 @@ export function redactTexts(texts: readonly string[], options: LeakOptions = {})
   const joined = parts.join('');
   if (joined.length === 0) return [...texts];
   const allow = new Set(options.allow ?? []);
-  const found = scanText(joined, leakRulesFor(options)).filter((item) => !allow.has(joined.slice(item.start, item.end)));
+  const found = scanText(joined, leakRulesFor(options)).filter(
+    (item) => !allow.has(joined.slice(item.start, item.end)),
+  );
   if (found.length === 0) return [...texts];
   const mask = options.mask ?? LEAK_MASK;
   const redacted = new Map<string, string>();
   distinct.forEach((text, index) => {
     const start = starts[index]!;
     const end = start + text.length;
-    const mine = found.filter((item) => item.start < end && item.end > start).map((item) => ({ ...item, start: Math.max(item.start, start) - start, end: Math.min(item.end, end) - start }));
+    const mine = found
+      .filter((item) => item.start < end && item.end > start)
+      .map((item) => ({
+        ...item,
+        start: Math.max(item.start, start) - start,
+        end: Math.min(item.end, end) - start,
+      }));
     redacted.set(text, mine.length === 0 ? text : maskSpans(text, mine, mask));
   });
   return texts.map((text) => redacted.get(text)!);
@@ -79,7 +89,10 @@ export function redactIssue<T extends Issue | Finding>(issue: T, options: LeakOp
 }
 
 /** `redactIssue` for a list, in one scan of every token, pointer and message. */
-export function redactIssues<T extends Issue | Finding>(items: readonly T[], options: LeakOptions = {}): T[] {
+export function redactIssues<T extends Issue | Finding>(
+  items: readonly T[],
+  options: LeakOptions = {},
+): T[] {
   const texts: string[] = [];
   const plans = items.map((item) => {
     const tokens = item.path === '' ? [] : tokensOf(item.path);
@@ -90,9 +103,18 @@ export function redactIssues<T extends Issue | Finding>(items: readonly T[], opt
   });
   const redacted = redactTexts(texts, options);
   return plans.map(({ item, tokens, at }) => {
-    const path = item.path === '' ? '' : pointerOf(tokens, redacted.slice(at, at + tokens.length), redacted[at + tokens.length]!, options);
+    const path =
+      item.path === ''
+        ? ''
+        : pointerOf(
+            tokens,
+            redacted.slice(at, at + tokens.length),
+            redacted[at + tokens.length]!,
+            options,
+          );
     const message = 'message' in item ? redacted[at + tokens.length + 1]! : undefined;
-    if (path === item.path && (message === undefined || message === (item as Issue).message)) return item;
+    if (path === item.path && (message === undefined || message === (item as Issue).message))
+      return item;
     return message === undefined ? { ...item, path } : { ...item, path, message };
   });
 }
@@ -106,8 +128,14 @@ function tokensOf(pointer: string): string[] {
 }
 
 /** The pointer of redacted tokens; a secret found only across tokens masks all below the first. */
-function pointerOf(tokens: readonly string[], redacted: readonly string[], joined: string, options: LeakOptions): string {
+function pointerOf(
+  tokens: readonly string[],
+  redacted: readonly string[],
+  joined: string,
+  options: LeakOptions,
+): string {
   const whole = tokens.join('/');
-  if (joined !== whole && redacted.join('/') === whole) return encodePointer([tokens[0]!, options.mask ?? LEAK_MASK]);
+  if (joined !== whole && redacted.join('/') === whole)
+    return encodePointer([tokens[0]!, options.mask ?? LEAK_MASK]);
   return encodePointer(redacted);
 }

@@ -58,11 +58,19 @@ function compile(rules: readonly LeakRule[]): Compiled {
  * keyword looked for once however many rules share it; the filter rules out most keywords
  * without searching the text.
  */
-export function planRules(hits: KeywordHits, rules: readonly LeakRule[], filter: BigramFilter): PlannedRule[] {
+export function planRules(
+  hits: KeywordHits,
+  rules: readonly LeakRule[],
+  filter: BigramFilter,
+): PlannedRule[] {
   const { keywords, anyCase, bigrams, rules: entries } = compile(rules);
   const state = new Uint8Array(keywords.length); // 0 not yet asked, 1 absent, 2 present
   const present = (id: number) => {
-    if (state[id] === 0) state[id] = mayContainBigrams(filter, bigrams[id]!) && occurs(hits, keywords[id]!, anyCase[id]!) ? 2 : 1;
+    if (state[id] === 0)
+      state[id] =
+        mayContainBigrams(filter, bigrams[id]!) && occurs(hits, keywords[id]!, anyCase[id]!)
+          ? 2
+          : 1;
     return state[id] === 2;
   };
   const planned: PlannedRule[] = [];
@@ -70,7 +78,8 @@ export function planRules(hits: KeywordHits, rules: readonly LeakRule[], filter:
     if (!entry.requires.every(present)) continue;
     const found: string[] = [];
     for (const id of entry.keywords) if (present(id)) found.push(keywords[id]!);
-    if (entry.keywords.length === 0 || found.length > 0) planned.push({ rule: entry.rule, present: found });
+    if (entry.keywords.length === 0 || found.length > 0)
+      planned.push({ rule: entry.rule, present: found });
   }
   return planned;
 }

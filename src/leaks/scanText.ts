@@ -32,22 +32,49 @@ const enum Kind {
  * @example
  * scanText('key: ghp_\u200b' + 'a'.repeat(36), LEAK_RULES); // [{ rule: 'github-token', start: 5, end: 46 }]
  */
-export function scanText(text: string, rules: readonly LeakRule[], joins: readonly number[] = []): TextFinding[] {
+export function scanText(
+  text: string,
+  rules: readonly LeakRule[],
+  joins: readonly number[] = [],
+): TextFinding[] {
   const found: TextFinding[] = [];
   const joined: TextFinding[] = [];
-  scanNode(text, rules, 0, Kind.Source, (start, end, rule, across) => (across ? joined : found).push({ rule, start, end }), joins);
+  scanNode(
+    text,
+    rules,
+    0,
+    Kind.Source,
+    (start, end, rule, across) => (across ? joined : found).push({ rule, start, end }),
+    joins,
+  );
   // Joining lines only matters for what it completes: a finding that merely runs a whole token on
   // into the next line (found unjoined from the same start) is that token, not more.
   const starts = new Set(found.map((item) => `${item.rule} ${item.start}`));
   for (const item of joined) if (!starts.has(`${item.rule} ${item.start}`)) found.push(item);
-  found.sort((a, b) => a.start - b.start || b.end - a.end || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
-  return found.filter((item, k) => k === 0 || item.start !== found[k - 1]!.start || item.end !== found[k - 1]!.end || item.rule !== found[k - 1]!.rule);
+  found.sort(
+    (a, b) =>
+      a.start - b.start || b.end - a.end || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
+  );
+  return found.filter(
+    (item, k) =>
+      k === 0 ||
+      item.start !== found[k - 1]!.start ||
+      item.end !== found[k - 1]!.end ||
+      item.rule !== found[k - 1]!.rule,
+  );
 }
 
 /** Reports a finding in the coordinates of the text a node was derived from; `across` when found in a joined view. */
 type Report = (start: number, end: number, rule: string, across?: boolean) => void;
 
-function scanNode(text: string, rules: readonly LeakRule[], depth: number, kind: Kind, report: Report, joins: readonly number[] = []): void {
+function scanNode(
+  text: string,
+  rules: readonly LeakRule[],
+  depth: number,
+  kind: Kind,
+  report: Report,
+  joins: readonly number[] = [],
+): void {
   const survey = surveyText(text);
   const hits = keywordHits(text);
   for (const { rule, present } of planRules(hits, rules, survey.filter)) {
@@ -55,7 +82,14 @@ function scanNode(text: string, rules: readonly LeakRule[], depth: number, kind:
       if (end <= start) continue;
       const secret = text.slice(start, end);
       if (isFiller(secret)) continue;
-      if (rule.accept === undefined || rule.accept(secret, text.slice(matchStart, matchEnd), text.slice(Math.max(0, matchStart - 32), matchStart))) {
+      if (
+        rule.accept === undefined ||
+        rule.accept(
+          secret,
+          text.slice(matchStart, matchEnd),
+          text.slice(Math.max(0, matchStart - 32), matchStart),
+        )
+      ) {
         report(start, end, rule.id, kind === Kind.Joined);
       }
     }
@@ -63,12 +97,16 @@ function scanNode(text: string, rules: readonly LeakRule[], depth: number, kind:
   if (depth >= MAX_DEPTH) return;
   if (kind !== Kind.View && kind !== Kind.Joined && survey.points.length > 0) {
     const view = readerView(text, survey.points, [], false);
-    scanNode(view.text, rules, depth + 1, Kind.View, (start, end, rule, across) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, across));
+    scanNode(view.text, rules, depth + 1, Kind.View, (start, end, rule, across) =>
+      report(sourceStart(view, start), sourceEnd(view, end - 1), rule, across),
+    );
   }
   const breaks = joins.length === 0 ? survey.breaks : mergePairs(survey.breaks, joins);
   if (kind !== Kind.Joined && breaks.length > 0) {
     const view = readerView(text, survey.points, breaks, true);
-    scanNode(view.text, rules, depth + 1, Kind.Joined, (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true));
+    scanNode(view.text, rules, depth + 1, Kind.Joined, (start, end, rule) =>
+      report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
+    );
   }
   for (let k = 0; k < survey.runs.length; k += 2) {
     const runStart = survey.runs[k]!;
@@ -80,7 +118,10 @@ function scanNode(text: string, rules: readonly LeakRule[], depth: number, kind:
       const decoded = decodeBase64Run(piece[0]);
       const start = runStart + piece.index;
       const end = start + piece[0].length;
-      if (decoded !== undefined) scanNode(decoded, rules, depth + 1, Kind.Decoded, (_s, _e, rule, across) => report(start, end, rule, across));
+      if (decoded !== undefined)
+        scanNode(decoded, rules, depth + 1, Kind.Decoded, (_s, _e, rule, across) =>
+          report(start, end, rule, across),
+        );
     }
   }
 }
@@ -121,7 +162,11 @@ function stickyOf(pattern: RegExp): RegExp {
 }
 
 /** Where the keywords start, in order (in any case when `anyCase`). */
-function keywordStarts(keywords: readonly string[], hits: KeywordHits, anyCase: boolean): ArrayLike<number> & Iterable<number> {
+function keywordStarts(
+  keywords: readonly string[],
+  hits: KeywordHits,
+  anyCase: boolean,
+): ArrayLike<number> & Iterable<number> {
   if (keywords.length === 1) return hitsOf(hits, keywords[0]!, anyCase);
   const lists = keywords.map((keyword) => hitsOf(hits, keyword, anyCase));
   const starts = new Int32Array(lists.reduce((total, list) => total + list.length, 0));
@@ -134,7 +179,12 @@ function keywordStarts(keywords: readonly string[], hits: KeywordHits, anyCase: 
 }
 
 /** Runs an anchored rule only where one of its (present) keywords starts. */
-function* anchoredSpans(rule: LeakRule, keywords: readonly string[], pattern: RegExp, hits: KeywordHits): Iterable<MatchSpans> {
+function* anchoredSpans(
+  rule: LeakRule,
+  keywords: readonly string[],
+  pattern: RegExp,
+  hits: KeywordHits,
+): Iterable<MatchSpans> {
   const text = hits.text;
   const within = rule.within;
   const sticky = stickyOf(pattern);
@@ -161,7 +211,11 @@ function* anchoredSpans(rule: LeakRule, keywords: readonly string[], pattern: Re
 /** The secret's span, then the whole match's span. */
 type MatchSpans = readonly [start: number, end: number, matchStart?: number, matchEnd?: number];
 
-function* spansOf(rule: LeakRule, present: readonly string[], hits: KeywordHits): Iterable<MatchSpans> {
+function* spansOf(
+  rule: LeakRule,
+  present: readonly string[],
+  hits: KeywordHits,
+): Iterable<MatchSpans> {
   const text = hits.text;
   if (rule.find) yield* rule.find(text) as Iterable<Span>;
   const pattern = rule.pattern;

@@ -25,7 +25,10 @@ const INFO = /* @__PURE__ */ (() => {
   const info = new Uint16Array(128);
   for (let code = 0; code < 128; code++) {
     const char = String.fromCharCode(code);
-    info[code] = (code >= 0x41 && code <= 0x5a ? code | 0x20 : code) | (/[A-Za-z0-9+/=_-]/.test(char) ? TOKEN : 0) | (/[&\\%*`~\n]/.test(char) ? SPECIAL : 0);
+    info[code] =
+      (code >= 0x41 && code <= 0x5a ? code | 0x20 : code) |
+      (/[A-Za-z0-9+/=_-]/.test(char) ? TOKEN : 0) |
+      (/[&\\%*`~\n]/.test(char) ? SPECIAL : 0);
   }
   return info;
 })();
@@ -77,7 +80,13 @@ export function surveyText(text: string): Survey {
         lineBreak(text, i, lastRunStart, lastRunEnd, breaks);
       } else if (code === 0x2a || code === 0x60 || code === 0x7e) {
         i = marker(text, code, i, points);
-      } else if (code === 0x26 ? decodeCharReference(text, i) !== undefined : code === 0x5c ? ESCAPABLE.test(text[i + 1] ?? '') : HEX.test(text[i + 1] ?? '') && HEX.test(text[i + 2] ?? '')) {
+      } else if (
+        code === 0x26
+          ? decodeCharReference(text, i) !== undefined
+          : code === 0x5c
+            ? ESCAPABLE.test(text[i + 1] ?? '')
+            : HEX.test(text[i + 1] ?? '') && HEX.test(text[i + 2] ?? '')
+      ) {
         points.push(i);
       }
       continue;
@@ -103,7 +112,13 @@ export function surveyText(text: string): Survey {
 // heap context, and the loop reads and writes them at every character.
 
 /** Records the line break at `at` when the token run that ends the line may wrap onto the next. */
-function lineBreak(text: string, at: number, lastRunStart: number, lastRunEnd: number, breaks: number[]): void {
+function lineBreak(
+  text: string,
+  at: number,
+  lastRunStart: number,
+  lastRunEnd: number,
+  breaks: number[],
+): void {
   let end = at;
   while (end > 0 && at - end < 4 && /[ \t\r\\]/.test(text[end - 1]!)) end--;
   if (end !== lastRunEnd || lastRunEnd - lastRunStart < MIN_WRAPPED_RUN) return;
@@ -124,7 +139,11 @@ function marker(text: string, code: number, at: number, points: number[]): numbe
   const before = at > 0 ? text.charCodeAt(at - 1) : 0x20;
   const after = end < n ? text.charCodeAt(end) : 0x20;
   const operator = (c: number) => c === 0x3a || c === 0x3d;
-  if ((isToken(before) && (isToken(after) || operator(after))) || (operator(before) && after !== 0x0a) || (isToken(after) && operator(before))) {
+  if (
+    (isToken(before) && (isToken(after) || operator(after))) ||
+    (operator(before) && after !== 0x0a) ||
+    (isToken(after) && operator(before))
+  ) {
     points.push(at);
   }
   return end - 1;

@@ -50,24 +50,48 @@ export function textStream(value: unknown): TextStream {
   const segments = (value as { segments?: unknown } | null)?.segments;
   if (Array.isArray(segments)) {
     let lastVisible = -2;
-    const walk = (node: unknown, pointer: string, index: number, visibleKey: string | undefined): void => {
+    const walk = (
+      node: unknown,
+      pointer: string,
+      index: number,
+      visibleKey: string | undefined,
+    ): void => {
       if (typeof node === 'string') {
         const visible = visibleKey !== undefined && pointer.endsWith(`/data/${visibleKey}`);
         add(node, pointer, visible && lastVisible === index - 1, visible);
         if (visible) lastVisible = index;
-      } else if (Array.isArray(node)) node.forEach((item, k) => walk(item, appendPointer(pointer, k), index, visibleKey));
-      else if (typeof node === 'object' && node !== null) for (const key of Object.keys(node)) walk((node as Record<string, unknown>)[key], appendPointer(pointer, key), index, visibleKey);
+      } else if (Array.isArray(node))
+        node.forEach((item, k) => walk(item, appendPointer(pointer, k), index, visibleKey));
+      else if (typeof node === 'object' && node !== null)
+        for (const key of Object.keys(node))
+          walk(
+            (node as Record<string, unknown>)[key],
+            appendPointer(pointer, key),
+            index,
+            visibleKey,
+          );
     };
     for (const key of Object.keys(value as object)) {
       const inner = (value as Record<string, unknown>)[key];
       if (key !== 'segments') walk(inner, appendPointer('', key), -2, undefined);
-      else segments.forEach((segment, index) => walk(segment, appendPointer('/segments', index), index, VISIBLE[(segment as { type?: string } | null)?.type ?? '']));
+      else
+        segments.forEach((segment, index) =>
+          walk(
+            segment,
+            appendPointer('/segments', index),
+            index,
+            VISIBLE[(segment as { type?: string } | null)?.type ?? ''],
+          ),
+        );
     }
   } else {
     const walk = (node: unknown, pointer: string): void => {
       if (typeof node === 'string') add(node, pointer, collected.length > 0);
-      else if (Array.isArray(node)) node.forEach((item, k) => walk(item, appendPointer(pointer, k)));
-      else if (typeof node === 'object' && node !== null) for (const key of Object.keys(node)) walk((node as Record<string, unknown>)[key], appendPointer(pointer, key));
+      else if (Array.isArray(node))
+        node.forEach((item, k) => walk(item, appendPointer(pointer, k)));
+      else if (typeof node === 'object' && node !== null)
+        for (const key of Object.keys(node))
+          walk((node as Record<string, unknown>)[key], appendPointer(pointer, key));
     };
     walk(value, '');
   }
@@ -86,7 +110,12 @@ export function textStream(value: unknown): TextStream {
       const previous = collected[ordered[n - 1]!]!;
       const seam = item.continues && previous.visible;
       parts.push(seam ? '\n' : '\u2029');
-      if (seam && TOKEN_EDGE.test(edgeChar(previous.text, -1)) && TOKEN_EDGE.test(edgeChar(item.text, 1))) joins.push(start - 1, start);
+      if (
+        seam &&
+        TOKEN_EDGE.test(edgeChar(previous.text, -1)) &&
+        TOKEN_EDGE.test(edgeChar(item.text, 1))
+      )
+        joins.push(start - 1, start);
     }
     pieces.push({ pointer: item.pointer, order: ordered[n]!, start, length: item.text.length });
     parts.push(item.text);

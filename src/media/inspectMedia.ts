@@ -2,18 +2,28 @@ import { appendPointer } from '../issues/encodePointer';
 import type { Finding } from '../results/replyResult';
 import type { Media, Segment, SegmentReply } from '../segments/segmentCatalog';
 import { base64Media } from './base64Media';
-import { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_READ_TIMEOUT_MS, DEFAULT_UNAVAILABLE_TEXT, type MediaPolicy, type MediaSegmentType } from './mediaPolicy';
+import {
+  DEFAULT_MEDIA_MAX_BYTES,
+  DEFAULT_READ_TIMEOUT_MS,
+  DEFAULT_UNAVAILABLE_TEXT,
+  type MediaPolicy,
+  type MediaSegmentType,
+} from './mediaPolicy';
 import { SNIFF_BYTES, sniffMedia } from './sniffMedia';
 
 /** Why media was replaced. */
-export type MediaProblem = 'media-invalid-base64' | 'media-unreadable' | 'media-type-mismatch' | 'media-too-large';
+export type MediaProblem =
+  'media-invalid-base64' | 'media-unreadable' | 'media-type-mismatch' | 'media-too-large';
 
 /**
  * Byte-inspects the media of a validated reply: base64 always, `url`/`path` through the host's
  * `read` hook. Media that is unreadable, of another type than its segment, or over its size limit
  * is replaced by a notice segment, and a finding records why. `file` references are opaque.
  */
-export async function inspectMedia(reply: SegmentReply, policy: MediaPolicy = {}): Promise<{ reply: SegmentReply; findings: Finding[] }> {
+export async function inspectMedia(
+  reply: SegmentReply,
+  policy: MediaPolicy = {},
+): Promise<{ reply: SegmentReply; findings: Finding[] }> {
   const findings: Finding[] = [];
   let segments: Segment[] | undefined;
   for (let index = 0; index < reply.segments.length; index++) {
@@ -23,13 +33,24 @@ export async function inspectMedia(reply: SegmentReply, policy: MediaPolicy = {}
     const type = segment.type as MediaSegmentType;
     const problem = await problemOf((segment.data as { media: Media }).media, type, policy);
     if (problem === undefined) continue;
-    findings.push({ code: 'MEDIA_UNAVAILABLE', rule: problem, path: appendPointer('/segments', index) });
-    (segments ??= reply.segments.slice())[index] = { type: 'text', data: { text: policy.unavailableText ?? DEFAULT_UNAVAILABLE_TEXT } };
+    findings.push({
+      code: 'MEDIA_UNAVAILABLE',
+      rule: problem,
+      path: appendPointer('/segments', index),
+    });
+    (segments ??= reply.segments.slice())[index] = {
+      type: 'text',
+      data: { text: policy.unavailableText ?? DEFAULT_UNAVAILABLE_TEXT },
+    };
   }
   return { reply: segments ? { segments } : reply, findings };
 }
 
-async function problemOf(media: Media, type: MediaSegmentType, policy: MediaPolicy): Promise<MediaProblem | undefined> {
+async function problemOf(
+  media: Media,
+  type: MediaSegmentType,
+  policy: MediaPolicy,
+): Promise<MediaProblem | undefined> {
   const limit = policy.maxBytes?.[type] ?? DEFAULT_MEDIA_MAX_BYTES[type];
   if (media.kind === 'file') return undefined;
   let size: number;
@@ -53,7 +74,11 @@ async function problemOf(media: Media, type: MediaSegmentType, policy: MediaPoli
 }
 
 /** Calls the host's reader, bounded in time: a read that fails or hangs is "unreadable". */
-async function readWithin(policy: MediaPolicy, media: Media & { kind: 'url' | 'path' }, type: MediaSegmentType): Promise<Uint8Array | undefined> {
+async function readWithin(
+  policy: MediaPolicy,
+  media: Media & { kind: 'url' | 'path' },
+  type: MediaSegmentType,
+): Promise<Uint8Array | undefined> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<undefined>((resolve) => {

@@ -30,12 +30,13 @@ export interface MediaPolicy {
 export const DEFAULT_READ_TIMEOUT_MS = 10_000;
 
 /** The default decoded size limits: 5 MiB images, 10 MiB audio, 20 MiB video and files. */
-export const DEFAULT_MEDIA_MAX_BYTES: Readonly<Record<MediaSegmentType, number>> = /* @__PURE__ */ Object.freeze({
-  image: 5 * 1024 * 1024,
-  audio: 10 * 1024 * 1024,
-  video: 20 * 1024 * 1024,
-  file: 20 * 1024 * 1024,
-});
+export const DEFAULT_MEDIA_MAX_BYTES: Readonly<Record<MediaSegmentType, number>> =
+  /* @__PURE__ */ Object.freeze({
+    image: 5 * 1024 * 1024,
+    audio: 10 * 1024 * 1024,
+    video: 20 * 1024 * 1024,
+    file: 20 * 1024 * 1024,
+  });
 
 /** The default notice text. */
 export const DEFAULT_UNAVAILABLE_TEXT = '[attachment unavailable]';

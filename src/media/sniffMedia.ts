@@ -46,6 +46,7 @@ const SIGNATURES: readonly (readonly [RegExp, string, SniffedMedia['kinds']])[] 
  */
 export function sniffMedia(bytes: Uint8Array): SniffedMedia | undefined {
   const head = String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES));
-  for (const [pattern, format, kinds] of SIGNATURES) if (pattern.test(head)) return { format, kinds };
+  for (const [pattern, format, kinds] of SIGNATURES)
+    if (pattern.test(head)) return { format, kinds };
   return undefined;
 }

@@ -14,7 +14,8 @@ export interface MentionPolicy {
  * issue (never a silent drop); shape validation alone never claims an id is real.
  */
 export function checkMentions(reply: SegmentReply, policy: MentionPolicy): Issue[] {
-  const allowed = policy.allowed instanceof Set ? (policy.allowed as Set<string>) : new Set(policy.allowed);
+  const allowed =
+    policy.allowed instanceof Set ? (policy.allowed as Set<string>) : new Set(policy.allowed);
   const issues: Issue[] = [];
   reply.segments.forEach((segment, index) => {
     if (segment.type !== 'mention' || allowed.has(segment.data.target)) return;

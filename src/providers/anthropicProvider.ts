@@ -1,7 +1,15 @@
 import type { ToolCall } from '../results/replyResult';
 import { anthropicReplyTool } from '../segments/providerSchemas';
 import { jsonObject } from './jsonObject';
-import { type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest, type ModelStreamEvent, type ProviderConnection, ProviderError } from './modelProvider';
+import {
+  type ChatMessage,
+  type ModelAnswer,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamEvent,
+  type ProviderConnection,
+  ProviderError,
+} from './modelProvider';
 import { count, field, postJson } from './postJson';
 import { postSse, type StreamOptions, withStreaming } from './postSse';
 import { type SseMessage, sseJson } from './readSse';
@@ -26,18 +34,33 @@ export function anthropicProvider(options: AnthropicOptions): ModelProvider {
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
     return headers;
   };
-  return withStreaming({
-    name: 'anthropic',
-    enforcement: 'forced_tool',
-    async generate(request, { signal }) {
-      const answer = await postJson(options.fetch ?? fetch, url(), headers(), anthropicBody(options, request), signal);
-      return readAnthropicAnswer(answer, request.schema?.name);
+  return withStreaming(
+    {
+      name: 'anthropic',
+      enforcement: 'forced_tool',
+      async generate(request, { signal }) {
+        const answer = await postJson(
+          options.fetch ?? fetch,
+          url(),
+          headers(),
+          anthropicBody(options, request),
+          signal,
+        );
+        return readAnthropicAnswer(answer, request.schema?.name);
+      },
+      stream(request, { signal }) {
+        const events = postSse(
+          options.fetch ?? fetch,
+          url(),
+          headers(),
+          { ...anthropicBody(options, request), stream: true },
+          { signal, stallTimeoutMs: options.stallTimeoutMs },
+        );
+        return readAnthropicStream(events, request.schema?.name);
+      },
     },
-    stream(request, { signal }) {
-      const events = postSse(options.fetch ?? fetch, url(), headers(), { ...anthropicBody(options, request), stream: true }, { signal, stallTimeoutMs: options.stallTimeoutMs });
-      return readAnthropicStream(events, request.schema?.name);
-    },
-  }, options);
+    options,
+  );
 }
 
 /**
@@ -45,7 +68,10 @@ export function anthropicProvider(options: AnthropicOptions): ModelProvider {
  * `tool_choice: any`); a tool step is written as `tool_use` blocks and one user message of
  * `tool_result` blocks.
  */
-export function anthropicBody(options: Pick<AnthropicOptions, 'model' | 'maxTokens'>, request: ModelRequest): Record<string, unknown> {
+export function anthropicBody(
+  options: Pick<AnthropicOptions, 'model' | 'maxTokens'>,
+  request: ModelRequest,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model: options.model,
     max_tokens: options.maxTokens ?? 4096,
@@ -56,7 +82,8 @@ export function anthropicBody(options: Pick<AnthropicOptions, 'model' | 'maxToke
   if (request.schema) {
     const tool = anthropicReplyTool(request.schema.jsonSchema, request.schema.name);
     body.tools = [tool, ...business];
-    body.tool_choice = business.length > 0 ? { type: 'any' } : { type: 'tool', name: request.schema.name };
+    body.tool_choice =
+      business.length > 0 ? { type: 'any' } : { type: 'tool', name: request.schema.name };
   } else if (business.length > 0) {
     body.tools = business;
   }
@@ -69,7 +96,11 @@ function anthropicMessages(messages: readonly ChatMessage[]): Record<string, unk
   for (const message of messages) {
     if (message.role === 'tool') {
       // The results of one step travel in one user message, in the order of the calls.
-      const block = { type: 'tool_result', tool_use_id: message.toolCallId, content: message.content };
+      const block = {
+        type: 'tool_result',
+        tool_use_id: message.toolCallId,
+        content: message.content,
+      };
       if (results) results.push(block);
       else out.push({ role: 'user', content: (results = [block]) });
       continue;
@@ -81,7 +112,12 @@ function anthropicMessages(messages: readonly ChatMessage[]): Record<string, unk
         content: [
           // The API refuses empty text blocks.
           ...(message.content === '' ? [] : [{ type: 'text', text: message.content }]),
-          ...message.toolCalls.map((call) => ({ type: 'tool_use', id: call.id, name: call.name, input: jsonObject(call.arguments) ?? {} })),
+          ...message.toolCalls.map((call) => ({
+            type: 'tool_use',
+            id: call.id,
+            name: call.name,
+            input: jsonObject(call.arguments) ?? {},
+          })),
         ],
       });
     } else {
@@ -99,28 +135,55 @@ export function readAnthropicAnswer(answer: unknown, toolName: string | undefine
   const content = field(answer, 'content');
   if (!Array.isArray(content)) throw new ProviderError('upstream answer has no content array');
   const usage = field(answer, 'usage');
-  const tokens = { inputTokens: count(field(usage, 'input_tokens')), outputTokens: count(field(usage, 'output_tokens')) };
+  const tokens = {
+    inputTokens: count(field(usage, 'input_tokens')),
+    outputTokens: count(field(usage, 'output_tokens')),
+  };
   const uses = content.filter((block) => field(block, 'type') === 'tool_use');
   const toolCalls: ToolCall[] = uses
     .filter((block) => toolName === undefined || field(block, 'name') !== toolName)
-    .map((block) => ({ id: String(field(block, 'id') ?? ''), name: String(field(block, 'name') ?? ''), arguments: JSON.stringify(field(block, 'input') ?? {}) }));
+    .map((block) => ({
+      id: String(field(block, 'id') ?? ''),
+      name: String(field(block, 'name') ?? ''),
+      arguments: JSON.stringify(field(block, 'input') ?? {}),
+    }));
   const calls = toolCalls.length > 0 ? { toolCalls } : {};
-  const reply = toolName === undefined ? undefined : uses.find((block) => field(block, 'name') === toolName);
+  const reply =
+    toolName === undefined ? undefined : uses.find((block) => field(block, 'name') === toolName);
   if (reply !== undefined) return { object: field(reply, 'input'), ...calls, usage: tokens };
-  const texts = content.filter((block) => field(block, 'type') === 'text').map((block) => field(block, 'text'));
+  const texts = content
+    .filter((block) => field(block, 'type') === 'text')
+    .map((block) => field(block, 'text'));
   if (texts.length === 0) return { ...calls, usage: tokens };
-  return { text: texts.filter((t): t is string => typeof t === 'string').join(''), ...calls, usage: tokens };
+  return {
+    text: texts.filter((t): t is string => typeof t === 'string').join(''),
+    ...calls,
+    usage: tokens,
+  };
 }
 
 /** What a content block of the stream is. */
-type Block = { readonly kind: 'reply' } | { readonly kind: 'text' } | { readonly kind: 'call'; readonly id: string; readonly name: string; readonly start: unknown; input: string } | { readonly kind: 'other' };
+type Block =
+  | { readonly kind: 'reply' }
+  | { readonly kind: 'text' }
+  | {
+      readonly kind: 'call';
+      readonly id: string;
+      readonly name: string;
+      readonly start: unknown;
+      input: string;
+    }
+  | { readonly kind: 'other' };
 
 /**
  * Turns message events into stream events: the reply tool's `input_json_delta` as text (or, with
  * no reply tool, the text blocks), business `tool_use` blocks reported whole at their
  * `content_block_stop`, thinking never; the usage once at `message_stop`, which must come.
  */
-async function* readAnthropicStream(events: AsyncIterable<SseMessage>, toolName: string | undefined): AsyncGenerator<ModelStreamEvent, void, undefined> {
+async function* readAnthropicStream(
+  events: AsyncIterable<SseMessage>,
+  toolName: string | undefined,
+): AsyncGenerator<ModelStreamEvent, void, undefined> {
   const blocks = new Map<number, Block>();
   let inputTokens = 0;
   let outputTokens = 0;
@@ -139,8 +202,16 @@ async function* readAnthropicStream(events: AsyncIterable<SseMessage>, toolName:
         const type = field(block, 'type');
         const name = field(block, 'name');
         if (typeof index !== 'number') break;
-        if (type === 'tool_use' && toolName !== undefined && name === toolName) blocks.set(index, { kind: 'reply' });
-        else if (type === 'tool_use') blocks.set(index, { kind: 'call', id: String(field(block, 'id') ?? ''), name: String(name ?? ''), start: field(block, 'input'), input: '' });
+        if (type === 'tool_use' && toolName !== undefined && name === toolName)
+          blocks.set(index, { kind: 'reply' });
+        else if (type === 'tool_use')
+          blocks.set(index, {
+            kind: 'call',
+            id: String(field(block, 'id') ?? ''),
+            name: String(name ?? ''),
+            start: field(block, 'input'),
+            input: '',
+          });
         else if (type === 'text' && toolName === undefined) blocks.set(index, { kind: 'text' });
         else blocks.set(index, { kind: 'other' });
         break;
@@ -149,10 +220,19 @@ async function* readAnthropicStream(events: AsyncIterable<SseMessage>, toolName:
         const block = typeof index === 'number' ? blocks.get(index) : undefined;
         const delta = field(event, 'delta');
         const type = field(delta, 'type');
-        const piece = type === 'input_json_delta' ? field(delta, 'partial_json') : type === 'text_delta' ? field(delta, 'text') : undefined;
+        const piece =
+          type === 'input_json_delta'
+            ? field(delta, 'partial_json')
+            : type === 'text_delta'
+              ? field(delta, 'text')
+              : undefined;
         if (typeof piece !== 'string' || piece === '' || block === undefined) break;
         if (block.kind === 'call' && type === 'input_json_delta') block.input += piece;
-        else if ((block.kind === 'reply' && type === 'input_json_delta') || (block.kind === 'text' && type === 'text_delta')) yield { type: 'text', text: piece };
+        else if (
+          (block.kind === 'reply' && type === 'input_json_delta') ||
+          (block.kind === 'text' && type === 'text_delta')
+        )
+          yield { type: 'text', text: piece };
         break;
       }
       case 'content_block_stop': {
@@ -166,8 +246,10 @@ async function* readAnthropicStream(events: AsyncIterable<SseMessage>, toolName:
       }
       case 'message_delta': {
         const usage = field(event, 'usage');
-        if (typeof field(usage, 'output_tokens') === 'number') outputTokens = count(field(usage, 'output_tokens'));
-        if (typeof field(usage, 'input_tokens') === 'number') inputTokens = count(field(usage, 'input_tokens'));
+        if (typeof field(usage, 'output_tokens') === 'number')
+          outputTokens = count(field(usage, 'output_tokens'));
+        if (typeof field(usage, 'input_tokens') === 'number')
+          inputTokens = count(field(usage, 'input_tokens'));
         break;
       }
       case 'message_stop':

@@ -9,5 +9,7 @@ export function jsonObject(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }

@@ -9,8 +9,17 @@ export type { ToolCall } from '../results/replyResult';
  */
 export type ChatMessage =
   | { readonly role: 'user'; readonly content: string }
-  | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolCall[] }
-  | { readonly role: 'tool'; readonly toolCallId: string; readonly name: string; readonly content: string };
+  | {
+      readonly role: 'assistant';
+      readonly content: string;
+      readonly toolCalls?: readonly ToolCall[];
+    }
+  | {
+      readonly role: 'tool';
+      readonly toolCallId: string;
+      readonly name: string;
+      readonly content: string;
+    };
 
 /** What a turn asks of the model. */
 export interface ModelRequest {
@@ -18,7 +27,11 @@ export interface ModelRequest {
   readonly system: string;
   readonly messages: readonly ChatMessage[];
   /** The reply schema, for providers that enforce it (structured output, a forced tool). */
-  readonly schema?: { readonly name: string; readonly description?: string; readonly jsonSchema: JsonSchema };
+  readonly schema?: {
+    readonly name: string;
+    readonly description?: string;
+    readonly jsonSchema: JsonSchema;
+  };
   /** The host's business tools, in the provider's own format; never sent with a correction. */
   readonly tools?: readonly unknown[];
 }
@@ -59,7 +72,10 @@ export interface ModelProvider {
    * an error event or a stall; stopping the iteration or aborting the signal cancels the upstream
    * request. Optional: a provider without it is called whole.
    */
-  stream?(request: ModelRequest, context: { readonly signal: AbortSignal }): AsyncIterable<ModelStreamEvent>;
+  stream?(
+    request: ModelRequest,
+    context: { readonly signal: AbortSignal },
+  ): AsyncIterable<ModelStreamEvent>;
 }
 
 /** Where and as whom a provider calls its API. */

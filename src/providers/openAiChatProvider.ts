@@ -1,6 +1,14 @@
 import type { ToolCall } from '../results/replyResult';
 import { lowerJsonSchema } from '../segments/lowerJsonSchema';
-import { type ChatMessage, type ModelAnswer, type ModelProvider, type ModelRequest, type ModelStreamEvent, type ProviderConnection, ProviderError } from './modelProvider';
+import {
+  type ChatMessage,
+  type ModelAnswer,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamEvent,
+  type ProviderConnection,
+  ProviderError,
+} from './modelProvider';
 import { count, field, postJson } from './postJson';
 import { postSse, type StreamOptions, withStreaming } from './postSse';
 import { type SseMessage, sseJson } from './readSse';
@@ -28,22 +36,44 @@ export function openAiChatProvider(options: OpenAiChatOptions): ModelProvider {
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     return headers;
   };
-  return withStreaming({
-    name: structured ? 'openai-chat' : 'json-text',
-    enforcement: structured ? 'provider_schema' : 'prompt_only',
-    async generate(request, { signal }) {
-      const answer = await postJson(options.fetch ?? fetch, url(), headers(), openAiChatBody(options.model, request, structured), signal);
-      return readOpenAiChatAnswer(answer);
+  return withStreaming(
+    {
+      name: structured ? 'openai-chat' : 'json-text',
+      enforcement: structured ? 'provider_schema' : 'prompt_only',
+      async generate(request, { signal }) {
+        const answer = await postJson(
+          options.fetch ?? fetch,
+          url(),
+          headers(),
+          openAiChatBody(options.model, request, structured),
+          signal,
+        );
+        return readOpenAiChatAnswer(answer);
+      },
+      stream(request, { signal }) {
+        const body = {
+          ...openAiChatBody(options.model, request, structured),
+          stream: true,
+          stream_options: { include_usage: true },
+        };
+        return readOpenAiChatStream(
+          postSse(options.fetch ?? fetch, url(), headers(), body, {
+            signal,
+            stallTimeoutMs: options.stallTimeoutMs,
+          }),
+        );
+      },
     },
-    stream(request, { signal }) {
-      const body = { ...openAiChatBody(options.model, request, structured), stream: true, stream_options: { include_usage: true } };
-      return readOpenAiChatStream(postSse(options.fetch ?? fetch, url(), headers(), body, { signal, stallTimeoutMs: options.stallTimeoutMs }));
-    },
-  }, options);
+    options,
+  );
 }
 
 /** The request body for a turn; a tool step is written as assistant `tool_calls` and `tool` messages. */
-export function openAiChatBody(model: string, request: ModelRequest, structured: boolean): Record<string, unknown> {
+export function openAiChatBody(
+  model: string,
+  request: ModelRequest,
+  structured: boolean,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model,
     messages: [{ role: 'system', content: request.system }, ...request.messages.map(openAiMessage)],
@@ -51,7 +81,12 @@ export function openAiChatBody(model: string, request: ModelRequest, structured:
   if (structured && request.schema) {
     body.response_format = {
       type: 'json_schema',
-      json_schema: { name: request.schema.name, description: request.schema.description, strict: true, schema: lowerJsonSchema(request.schema.jsonSchema) },
+      json_schema: {
+        name: request.schema.name,
+        description: request.schema.description,
+        strict: true,
+        schema: lowerJsonSchema(request.schema.jsonSchema),
+      },
     };
   }
   if (request.tools && request.tools.length > 0) body.tools = request.tools;
@@ -59,13 +94,18 @@ export function openAiChatBody(model: string, request: ModelRequest, structured:
 }
 
 function openAiMessage(message: ChatMessage): Record<string, unknown> {
-  if (message.role === 'tool') return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+  if (message.role === 'tool')
+    return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
   if (message.role === 'assistant' && message.toolCalls && message.toolCalls.length > 0) {
     return {
       role: 'assistant',
       // The API takes null, not an empty string, beside tool calls.
       content: message.content === '' ? null : message.content,
-      tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      tool_calls: message.toolCalls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
     };
   }
   return { role: message.role, content: message.content };
@@ -81,9 +121,16 @@ export function readOpenAiChatAnswer(answer: unknown): ModelAnswer {
   const usage = field(answer, 'usage');
   const toolCalls = readToolCalls(field(message, 'tool_calls'));
   return {
-    ...(typeof content === 'string' ? { text: content } : typeof refusal === 'string' ? { text: refusal } : {}),
+    ...(typeof content === 'string'
+      ? { text: content }
+      : typeof refusal === 'string'
+        ? { text: refusal }
+        : {}),
     ...(toolCalls.length > 0 ? { toolCalls } : {}),
-    usage: { inputTokens: count(field(usage, 'prompt_tokens')), outputTokens: count(field(usage, 'completion_tokens')) },
+    usage: {
+      inputTokens: count(field(usage, 'prompt_tokens')),
+      outputTokens: count(field(usage, 'completion_tokens')),
+    },
   };
 }
 
@@ -91,7 +138,11 @@ function readToolCalls(calls: unknown): ToolCall[] {
   if (!Array.isArray(calls)) return [];
   return calls.map((call) => {
     const fn = field(call, 'function');
-    return { id: stringOr(field(call, 'id'), ''), name: stringOr(field(fn, 'name'), ''), arguments: argumentsText(field(fn, 'arguments')) };
+    return {
+      id: stringOr(field(call, 'id'), ''),
+      name: stringOr(field(fn, 'name'), ''),
+      arguments: argumentsText(field(fn, 'arguments')),
+    };
   });
 }
 
@@ -107,21 +158,33 @@ interface PendingCall {
  * calls gathered by index and reported whole at the `finish_reason` or the end, the usage last.
  * The stream must end with `data: [DONE]` or after a `finish_reason`, else it was cut.
  */
-async function* readOpenAiChatStream(events: AsyncIterable<SseMessage>): AsyncGenerator<ModelStreamEvent, void, undefined> {
+async function* readOpenAiChatStream(
+  events: AsyncIterable<SseMessage>,
+): AsyncGenerator<ModelStreamEvent, void, undefined> {
   const pending = new Map<number, PendingCall>();
   let finished = false;
   let usage: unknown;
   const flush = function* (): Generator<ModelStreamEvent> {
     for (const index of [...pending.keys()].sort((a, b) => a - b)) {
       const call = pending.get(index)!;
-      yield { type: 'tool_call', call: { id: call.id, name: call.name, arguments: argumentsText(call.arguments) } };
+      yield {
+        type: 'tool_call',
+        call: { id: call.id, name: call.name, arguments: argumentsText(call.arguments) },
+      };
     }
     pending.clear();
   };
   // Some compatible servers repeat a running usage in every chunk: the last one is reported, once.
   const end = function* (): Generator<ModelStreamEvent> {
     yield* flush();
-    if (usage !== undefined) yield { type: 'usage', usage: { inputTokens: count(field(usage, 'prompt_tokens')), outputTokens: count(field(usage, 'completion_tokens')) } };
+    if (usage !== undefined)
+      yield {
+        type: 'usage',
+        usage: {
+          inputTokens: count(field(usage, 'prompt_tokens')),
+          outputTokens: count(field(usage, 'completion_tokens')),
+        },
+      };
   };
   for await (const message of events) {
     if (message.data.trim() === '[DONE]') {
@@ -130,20 +193,26 @@ async function* readOpenAiChatStream(events: AsyncIterable<SseMessage>): AsyncGe
     }
     const chunk = sseJson(message);
     const choices = field(chunk, 'choices');
-    const choice = Array.isArray(choices) ? choices.find((c) => (field(c, 'index') ?? 0) === 0) : undefined;
+    const choice = Array.isArray(choices)
+      ? choices.find((c) => (field(c, 'index') ?? 0) === 0)
+      : undefined;
     const delta = field(choice, 'delta');
     const text = field(delta, 'content') ?? field(delta, 'refusal');
     if (typeof text === 'string' && text !== '') yield { type: 'text', text };
     const calls = field(delta, 'tool_calls');
     if (Array.isArray(calls)) {
       calls.forEach((piece, position) => {
-        const index = typeof field(piece, 'index') === 'number' ? (field(piece, 'index') as number) : position;
+        const index =
+          typeof field(piece, 'index') === 'number' ? (field(piece, 'index') as number) : position;
         const call = pending.get(index) ?? { id: '', name: '', arguments: '' };
         const fn = field(piece, 'function');
-        if (call.id === '' && typeof field(piece, 'id') === 'string') call.id = field(piece, 'id') as string;
-        if (call.name === '' && typeof field(fn, 'name') === 'string') call.name = field(fn, 'name') as string;
+        if (call.id === '' && typeof field(piece, 'id') === 'string')
+          call.id = field(piece, 'id') as string;
+        if (call.name === '' && typeof field(fn, 'name') === 'string')
+          call.name = field(fn, 'name') as string;
         const args = field(fn, 'arguments');
-        if (args !== undefined && args !== null) call.arguments += typeof args === 'string' ? args : JSON.stringify(args);
+        if (args !== undefined && args !== null)
+          call.arguments += typeof args === 'string' ? args : JSON.stringify(args);
         pending.set(index, call);
       });
     }

@@ -4,7 +4,13 @@ import { ProviderError } from './modelProvider';
  * POSTs a JSON body and returns the parsed JSON answer. A non-2xx status, a body that is not
  * JSON or a body cut short throws a ProviderError (with no more than a short quote of the body).
  */
-export async function postJson(fetcher: typeof fetch, url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<unknown> {
+export async function postJson(
+  fetcher: typeof fetch,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  signal: AbortSignal,
+): Promise<unknown> {
   const response = await fetcher(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
@@ -12,17 +18,26 @@ export async function postJson(fetcher: typeof fetch, url: string, headers: Reco
     signal,
   });
   const text = await response.text();
-  if (!response.ok) throw new ProviderError(`upstream answered ${response.status}: ${text.slice(0, 120)}`, response.status);
+  if (!response.ok)
+    throw new ProviderError(
+      `upstream answered ${response.status}: ${text.slice(0, 120)}`,
+      response.status,
+    );
   try {
     return JSON.parse(text);
   } catch {
-    throw new ProviderError(`upstream answered ${response.status} with a body that is not JSON (${text.length} characters)`, response.status);
+    throw new ProviderError(
+      `upstream answered ${response.status} with a body that is not JSON (${text.length} characters)`,
+      response.status,
+    );
   }
 }
 
 /** Reads `value[key]` of an unknown JSON value. */
 export function field(value: unknown, key: string | number): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string | number, unknown>)[key] : undefined;
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string | number, unknown>)[key]
+    : undefined;
 }
 
 /** A number, or 0. */

@@ -39,7 +39,10 @@ export async function* postSse(
   body: unknown,
   options: { readonly signal: AbortSignal; readonly stallTimeoutMs?: number },
 ): AsyncGenerator<SseMessage, void, undefined> {
-  const read = { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS };
+  const read = {
+    signal: options.signal,
+    stallTimeoutMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
+  };
   // An own controller, so that ending the iteration early can abort the request too.
   const controller = new AbortController();
   const onAbort = () => controller.abort(options.signal.reason);
@@ -65,10 +68,18 @@ export async function* postSse(
       } catch (error) {
         throw streamFailure(error, options.signal, 'the error body broke');
       }
-      if (!response.ok) throw new ProviderError(`upstream answered ${response.status}: ${quote(text)}`, response.status);
-      throw new ProviderError(`upstream answered JSON where an event stream was asked for: ${quote(text)}`, response.status);
+      if (!response.ok)
+        throw new ProviderError(
+          `upstream answered ${response.status}: ${quote(text)}`,
+          response.status,
+        );
+      throw new ProviderError(
+        `upstream answered JSON where an event stream was asked for: ${quote(text)}`,
+        response.status,
+      );
     }
-    if (response.body === null) throw new ProviderError(`upstream answered ${response.status} with no body`, response.status);
+    if (response.body === null)
+      throw new ProviderError(`upstream answered ${response.status} with no body`, response.status);
     yield* readSse(response.body, read);
   } finally {
     options.signal.removeEventListener('abort', onAbort);

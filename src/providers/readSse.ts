@@ -20,7 +20,10 @@ const MAX_EVENT_CHARS = 8 * 1024 * 1024;
  * past 8 MiB throws a ProviderError; an aborted signal throws its reason. Stopping the iteration
  * cancels the body.
  */
-export async function* readSse(body: ReadableStream<Uint8Array>, options: SseReadOptions): AsyncGenerator<SseMessage, void, undefined> {
+export async function* readSse(
+  body: ReadableStream<Uint8Array>,
+  options: SseReadOptions,
+): AsyncGenerator<SseMessage, void, undefined> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const events: SseMessage[] = [];
@@ -42,7 +45,10 @@ export async function* readSse(body: ReadableStream<Uint8Array>, options: SseRea
         return;
       }
       parser.feed(decoder.decode(chunk.value, { stream: true }));
-      if (overflow) throw new ProviderError(`the stream sent an event of more than ${MAX_EVENT_CHARS} characters`);
+      if (overflow)
+        throw new ProviderError(
+          `the stream sent an event of more than ${MAX_EVENT_CHARS} characters`,
+        );
       yield* events.splice(0);
     }
   } catch (error) {
@@ -62,12 +68,19 @@ export function sseJson(message: SseMessage): unknown {
   try {
     value = JSON.parse(message.data);
   } catch {
-    if (message.event === 'error') throw new ProviderError(`the stream sent an error: ${quote(message.data)}`);
+    if (message.event === 'error')
+      throw new ProviderError(`the stream sent an error: ${quote(message.data)}`);
     throw new ProviderError(`the stream sent a frame that is not JSON: ${quote(message.data)}`);
   }
-  const error = typeof value === 'object' && value !== null ? (value as { error?: unknown }).error : undefined;
+  const error =
+    typeof value === 'object' && value !== null ? (value as { error?: unknown }).error : undefined;
   if (message.event === 'error' || (error !== undefined && error !== null)) {
-    const text = typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string' ? (error as { message: string }).message : JSON.stringify(error ?? value);
+    const text =
+      typeof error === 'object' &&
+      error !== null &&
+      typeof (error as { message?: unknown }).message === 'string'
+        ? (error as { message: string }).message
+        : JSON.stringify(error ?? value);
     throw new ProviderError(`the stream sent an error: ${quote(text)}`);
   }
   return value;
@@ -83,7 +96,13 @@ export function within<T>(promise: Promise<T>, options: SseReadOptions, what: st
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProviderError(`${what} stalled: nothing arrived for ${options.stallTimeoutMs} ms`)), options.stallTimeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new ProviderError(`${what} stalled: nothing arrived for ${options.stallTimeoutMs} ms`),
+        ),
+      options.stallTimeoutMs,
+    );
     onAbort = () => reject(abortReason(options.signal));
     options.signal.addEventListener('abort', onAbort, { once: true });
   });
@@ -97,7 +116,9 @@ export function within<T>(promise: Promise<T>, options: SseReadOptions, what: st
 export function streamFailure(error: unknown, signal: AbortSignal, what: string): unknown {
   if (signal.aborted) return abortReason(signal);
   if (error instanceof ProviderError) return error;
-  return new ProviderError(`${what}: ${quote(String((error as Error | undefined)?.message ?? error))}`);
+  return new ProviderError(
+    `${what}: ${quote(String((error as Error | undefined)?.message ?? error))}`,
+  );
 }
 
 /** The signal's reason, or a standard AbortError when it has none. */

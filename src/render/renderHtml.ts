@@ -51,7 +51,12 @@ export function renderHtml(result: ReplyResult<SegmentReply>, options: RenderOpt
 
 /** What a result delivers, checked again; `undefined` when there is nothing safe to render. */
 export function deliverable(result: ReplyResult<SegmentReply>): SegmentReply | undefined {
-  const candidate: unknown = result.status === 'completed' ? result.value : result.status === 'interrupted' ? undefined : result.notice;
+  const candidate: unknown =
+    result.status === 'completed'
+      ? result.value
+      : result.status === 'interrupted'
+        ? undefined
+        : result.notice;
   return isSegmentReply(candidate) ? candidate : undefined;
 }
 
@@ -71,13 +76,17 @@ function renderSegment(segment: Segment, { options, hosts }: Context): string {
       const source = mediaSource(segment.data.media, segment.type);
       if (!source) return badge(`${segment.type} unavailable`);
       const src = escapeHtml(source);
-      if (segment.type !== 'image') return `<${segment.type} class="rg-${segment.type}" src="${src}" controls preload="none"></${segment.type}>`;
+      if (segment.type !== 'image')
+        return `<${segment.type} class="rg-${segment.type}" src="${src}" controls preload="none"></${segment.type}>`;
       // An image loads on sight, so with a list given its host must be on it (data: always shows).
-      if (options.imageHosts && segment.data.media.kind === 'url' && !hostAllowed(source, hosts)) return imageLink(source, 'image');
+      if (options.imageHosts && segment.data.media.kind === 'url' && !hostAllowed(source, hosts))
+        return imageLink(source, 'image');
       return `<img class="rg-image" src="${src}" alt="image" loading="lazy" referrerpolicy="no-referrer">`;
     }
     case 'file':
-      return badge(`file: ${segment.data.media.kind === 'url' && safeHttpUrl(segment.data.media.value) ? new URL(segment.data.media.value).pathname.split('/').pop() || 'download' : 'attachment'}`);
+      return badge(
+        `file: ${segment.data.media.kind === 'url' && safeHttpUrl(segment.data.media.value) ? new URL(segment.data.media.value).pathname.split('/').pop() || 'download' : 'attachment'}`,
+      );
     case 'share': {
       const href = safeHttpUrl(segment.data.url);
       const title = escapeHtml(segment.data.title || segment.data.url);

@@ -14,7 +14,8 @@ const MARKDOWN = Object.freeze({
 });
 
 // Every anchor and image micromark writes, in its exact output form (attributes already encoded).
-const MEDIA_TAGS = /<a href="[^"]*"(?: title="[^"]*")?>|<\/a>|<img src="([^"]*)" alt="([^"]*)"((?: title="[^"]*")?) \/>/g;
+const MEDIA_TAGS =
+  /<a href="[^"]*"(?: title="[^"]*")?>|<\/a>|<img src="([^"]*)" alt="([^"]*)"((?: title="[^"]*")?) \/>/g;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>' };
 
 /**
@@ -25,16 +26,19 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': 
  */
 export function renderMarkdown(content: string, imageHosts: ReadonlySet<string>): string {
   let inLink = 0;
-  return micromark(content, MARKDOWN).replace(MEDIA_TAGS, (tag: string, src?: string, alt?: string, title?: string) => {
-    if (src === undefined) {
-      inLink += tag === '</a>' ? -1 : 1;
-      return tag;
-    }
-    const href = safeHttpUrl(src.replace(/&(?:amp|quot|lt|gt);/g, (entity) => ENTITIES[entity]!));
-    if (href !== undefined && hostAllowed(href, imageHosts)) {
-      return `<img src="${escapeHtml(href)}" alt="${alt}"${title} loading="lazy" referrerpolicy="no-referrer" />`;
-    }
-    // A link inside a link would break the outer one apart: there the image is only its label.
-    return imageLink(inLink > 0 ? undefined : href, alt!, true);
-  });
+  return micromark(content, MARKDOWN).replace(
+    MEDIA_TAGS,
+    (tag: string, src?: string, alt?: string, title?: string) => {
+      if (src === undefined) {
+        inLink += tag === '</a>' ? -1 : 1;
+        return tag;
+      }
+      const href = safeHttpUrl(src.replace(/&(?:amp|quot|lt|gt);/g, (entity) => ENTITIES[entity]!));
+      if (href !== undefined && hostAllowed(href, imageHosts)) {
+        return `<img src="${escapeHtml(href)}" alt="${alt}"${title} loading="lazy" referrerpolicy="no-referrer" />`;
+      }
+      // A link inside a link would break the outer one apart: there the image is only its label.
+      return imageLink(inLink > 0 ? undefined : href, alt!, true);
+    },
+  );
 }

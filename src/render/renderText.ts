@@ -8,7 +8,15 @@ import { deliverable, type RenderOptions } from './renderHtml';
  */
 export function renderText(result: ReplyResult<SegmentReply>, options: RenderOptions = {}): string {
   const reply = deliverable(result);
-  return reply ? reply.segments.map((segment) => textOf(segment, options)).join('').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : '';
+  return reply
+    ? reply.segments
+        .map((segment) => textOf(segment, options))
+        .join('')
+        .replace(
+          /[\u0000-\u0008\u000b-\u001f\u007f]/g,
+          (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        )
+    : '';
 }
 
 function textOf(segment: Segment, options: RenderOptions): string {

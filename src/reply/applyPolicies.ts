@@ -27,13 +27,23 @@ export interface PolicyOutcome {
  * in-place changes (media replacement, leak masking, host paths). Changes are reported as
  * findings; the caller re-validates.
  */
-export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies): Promise<PolicyOutcome> {
+export async function applyPolicies(
+  reply: SegmentReply,
+  policies: ReplyPolicies,
+): Promise<PolicyOutcome> {
   // Both scanners read the reply's strings as one stream, built once, and scanned once with both
   // rule sets (normalised views, wrapped lines and decoded runs are made once).
-  const stream = policies.hygiene === false && policies.leaks === false ? undefined : textStream(reply);
-  const rules = policies.hygiene === false || policies.leaks === false ? undefined : sharedRules(leakRulesFor(policies.leaks ?? {}));
+  const stream =
+    policies.hygiene === false && policies.leaks === false ? undefined : textStream(reply);
+  const rules =
+    policies.hygiene === false || policies.leaks === false
+      ? undefined
+      : sharedRules(leakRulesFor(policies.leaks ?? {}));
   const found = stream && rules ? scanText(stream.text, rules, stream.joins) : undefined;
-  const issues = [...(policies.hygiene === false ? [] : findMarkup(reply, undefined, stream, found)), ...(policies.mentions ? checkMentions(reply, policies.mentions) : [])];
+  const issues = [
+    ...(policies.hygiene === false ? [] : findMarkup(reply, undefined, stream, found)),
+    ...(policies.mentions ? checkMentions(reply, policies.mentions) : []),
+  ];
   if (issues.length > 0) return { issues, reply, findings: [] };
   const findings: Finding[] = [];
   let current = reply;
@@ -43,7 +53,11 @@ export async function applyPolicies(reply: SegmentReply, policies: ReplyPolicies
     findings.push(...inspected.findings);
   }
   // The stream and its findings are reused only while media replacement has changed nothing.
-  const masked = maskOutboundOf(current, policies, current === reply && stream ? { stream, found } : undefined);
+  const masked = maskOutboundOf(
+    current,
+    policies,
+    current === reply && stream ? { stream, found } : undefined,
+  );
   findings.push(...masked.findings);
   return { issues, reply: masked.value, findings };
 }
@@ -54,7 +68,12 @@ const shared = new WeakMap<readonly LeakRule[], readonly LeakRule[] | undefined>
 function sharedRules(leakRules: readonly LeakRule[]): readonly LeakRule[] | undefined {
   if (!shared.has(leakRules)) {
     const ids = new Set<string>(HYGIENE_RULES.map((rule) => rule.id));
-    shared.set(leakRules, leakRules.some((rule) => ids.has(rule.id)) ? undefined : (HYGIENE_RULES as readonly LeakRule[]).concat(leakRules));
+    shared.set(
+      leakRules,
+      leakRules.some((rule) => ids.has(rule.id))
+        ? undefined
+        : (HYGIENE_RULES as readonly LeakRule[]).concat(leakRules),
+    );
   }
   return shared.get(leakRules);
 }

@@ -42,12 +42,20 @@ export async function checkCustomReply(
       return { ok: false, value: shown.value, issues, findings: shown.findings, masked: false };
     }
     accepted = repaired.value;
-    for (const path of repaired.paths) repairs.push({ code: 'CONTAINER_REPAIRED', rule: 'string-encoded-container', path });
+    for (const path of repaired.paths)
+      repairs.push({ code: 'CONTAINER_REPAIRED', rule: 'string-encoded-container', path });
   }
   const { value, findings } = maskOutbound(accepted, options);
-  if (findings.length === 0) return { ok: true, value: accepted, issues: [], findings: repairs, masked: false };
+  if (findings.length === 0)
+    return { ok: true, value: accepted, issues: [], findings: repairs, masked: false };
   const again = await safely(() => schema.validate(value));
-  return { ok: again.length === 0, value, issues: again, findings: [...repairs, ...findings], masked: true };
+  return {
+    ok: again.length === 0,
+    value,
+    issues: again,
+    findings: [...repairs, ...findings],
+    masked: true,
+  };
 }
 
 /** A validator that throws is a schema problem, reported, never thrown across the boundary. */
@@ -55,6 +63,12 @@ async function safely(validate: () => Promise<Issue[]>): Promise<Issue[]> {
   try {
     return await validate();
   } catch (error) {
-    return [{ code: 'INTERNAL', path: '', message: `the schema's validator threw: ${String((error as Error)?.message ?? error).slice(0, 120)}` }];
+    return [
+      {
+        code: 'INTERNAL',
+        path: '',
+        message: `the schema's validator threw: ${String((error as Error)?.message ?? error).slice(0, 120)}`,
+      },
+    ];
   }
 }

@@ -33,7 +33,10 @@ export interface CheckReplyOptions extends ReplyPolicies {
  * if (result.status === 'completed') send(result.value.segments);
  * else send(result.notice!.segments);
  */
-export async function checkReply(text: string, options: CheckReplyOptions = {}): Promise<SegmentReplyResult> {
+export async function checkReply(
+  text: string,
+  options: CheckReplyOptions = {},
+): Promise<SegmentReplyResult> {
   const startedAt = performance.now();
   const end = {
     attempts: options.attempts ?? 1,
@@ -46,8 +49,15 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
   } as const;
 
   if (options.schema === false) {
-    if (typeof text !== 'string') return finalizeSegments({ ...end, status: 'validation_failed', issues: [{ code: 'WRONG_TYPE', path: '', message: 'the reply is not text' }] });
-    const plain: SegmentReply = { segments: text.trim() === '' ? [] : [{ type: 'text', data: { text } }] };
+    if (typeof text !== 'string')
+      return finalizeSegments({
+        ...end,
+        status: 'validation_failed',
+        issues: [{ code: 'WRONG_TYPE', path: '', message: 'the reply is not text' }],
+      });
+    const plain: SegmentReply = {
+      segments: text.trim() === '' ? [] : [{ type: 'text', data: { text } }],
+    };
     // Plain text is parsed for nothing, but it is still outbound: leaks and host paths apply.
     const { value, findings } = maskOutbound(plain, options);
     const stage = findings.length > 0 ? 'post_guardrail' : end.stage;
@@ -56,25 +66,43 @@ export async function checkReply(text: string, options: CheckReplyOptions = {}):
 
   const limits = { ...DEFAULT_JSON_LIMITS, ...options.limits };
   const parsed = parseJson(text, limits);
-  if (!parsed.ok) return finalizeSegments({ ...end, status: 'validation_failed', issues: [parsed.issue] });
+  if (!parsed.ok)
+    return finalizeSegments({ ...end, status: 'validation_failed', issues: [parsed.issue] });
 
   const validated = validateSegments(parsed.value, { maxIssues: limits.maxIssues });
-  if (!validated.ok) return finalizeSegments({ ...end, status: 'validation_failed', issues: validated.issues });
+  if (!validated.ok)
+    return finalizeSegments({ ...end, status: 'validation_failed', issues: validated.issues });
 
   const outcome = await applyPolicies(validated.value, options);
-  if (outcome.issues.length > 0) return finalizeSegments({ ...end, status: 'validation_failed', issues: outcome.issues });
-  if (outcome.findings.length === 0) return finalizeSegments({ ...end, status: 'completed', value: validated.value });
+  if (outcome.issues.length > 0)
+    return finalizeSegments({ ...end, status: 'validation_failed', issues: outcome.issues });
+  if (outcome.findings.length === 0)
+    return finalizeSegments({ ...end, status: 'completed', value: validated.value });
 
   // The policies changed the reply: what is delivered is validated again.
   const revalidated = validateSegments(outcome.reply, { maxIssues: limits.maxIssues });
   const stage = 'post_guardrail';
   if (!revalidated.ok) {
-    return finalizeSegments({ ...end, stage, status: 'validation_failed', issues: revalidated.issues as Issue[], findings: outcome.findings });
+    return finalizeSegments({
+      ...end,
+      stage,
+      status: 'validation_failed',
+      issues: revalidated.issues as Issue[],
+      findings: outcome.findings,
+    });
   }
-  return finalizeSegments({ ...end, stage, status: 'completed', value: revalidated.value, findings: outcome.findings });
+  return finalizeSegments({
+    ...end,
+    stage,
+    status: 'completed',
+    value: revalidated.value,
+    findings: outcome.findings,
+  });
 }
 
 /** The IM preset always has a notice text, so a refused result always carries the notice. */
-function finalizeSegments(end: Parameters<typeof finalizeReply<SegmentReply>>[0] & { readonly failureNoticeText: string }): SegmentReplyResult {
+function finalizeSegments(
+  end: Parameters<typeof finalizeReply<SegmentReply>>[0] & { readonly failureNoticeText: string },
+): SegmentReplyResult {
   return finalizeReply(end) as SegmentReplyResult;
 }

@@ -16,7 +16,10 @@ export interface EarlyCheck {
  * judge for the IM preset. It only decides sooner: whatever it refuses, the full check would
  * refuse too. Plain text has nothing to judge early.
  */
-export function earlyCheckFor(mode: 'segments' | 'plain' | 'custom', limits: Partial<JsonLimits> | undefined): EarlyCheck | undefined {
+export function earlyCheckFor(
+  mode: 'segments' | 'plain' | 'custom',
+  limits: Partial<JsonLimits> | undefined,
+): EarlyCheck | undefined {
   if (mode === 'plain') return undefined;
   return createJsonStream(limits, mode === 'segments' ? createSegmentJudge() : undefined);
 }

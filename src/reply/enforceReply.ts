@@ -21,10 +21,21 @@ export type { InferOutput };
  * const result = await enforceReply({ provider, system, messages: [{ role: 'user', content: 'hi' }], mentions: { allowed: members } });
  * send(result.status === 'completed' ? result.value.segments : (result.notice?.segments ?? []));
  */
-export function enforceReply<TSchema extends StandardSchemaV1>(options: TurnOptions & { readonly schema: TSchema }): Promise<ReplyResult<InferOutput<TSchema>>>;
-export function enforceReply(options: TurnOptions & { readonly schema: JsonSchema }): Promise<ReplyResult<unknown>>;
-export function enforceReply(options: TurnOptions & { readonly schemaRef: string }): Promise<ReplyResult<unknown>>;
-export function enforceReply(options: TurnOptions & { readonly schema?: 'segments' | false | undefined; readonly schemaRef?: undefined }): Promise<SegmentReplyResult>;
+export function enforceReply<TSchema extends StandardSchemaV1>(
+  options: TurnOptions & { readonly schema: TSchema },
+): Promise<ReplyResult<InferOutput<TSchema>>>;
+export function enforceReply(
+  options: TurnOptions & { readonly schema: JsonSchema },
+): Promise<ReplyResult<unknown>>;
+export function enforceReply(
+  options: TurnOptions & { readonly schemaRef: string },
+): Promise<ReplyResult<unknown>>;
+export function enforceReply(
+  options: TurnOptions & {
+    readonly schema?: 'segments' | false | undefined;
+    readonly schemaRef?: undefined;
+  },
+): Promise<SegmentReplyResult>;
 export function enforceReply(options: TurnOptions): Promise<ReplyResult<unknown>>;
 export async function enforceReply(options: TurnOptions): Promise<ReplyResult<unknown>> {
   for await (const event of streamReply(options)) {

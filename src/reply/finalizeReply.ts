@@ -2,7 +2,17 @@ import type { Issue } from '../issues/issue';
 import type { LeakOptions } from '../leaks/maskLeaks';
 import { redactIssues } from '../leaks/redactText';
 import { failureNotice } from './failureNotice';
-import { type AttemptRecord, type Enforcement, type ToolCall, type Finding, NO_USAGE, type ReplyResult, type ReplyStage, type ReplyStatus, type Usage } from '../results/replyResult';
+import {
+  type AttemptRecord,
+  type Enforcement,
+  type ToolCall,
+  type Finding,
+  NO_USAGE,
+  type ReplyResult,
+  type ReplyStage,
+  type ReplyStatus,
+  type Usage,
+} from '../results/replyResult';
 
 /** Everything a turn knows when it ends. */
 export interface TurnEnd<TValue> {
@@ -53,19 +63,30 @@ export function finalizeReply<TValue>(end: TurnEnd<TValue>): ReplyResult<TValue>
     case 'completed':
       return { status: 'completed', value: end.value as TValue, ...base };
     case 'interrupted':
-      return { status: 'interrupted', ...(end.toolCalls ? { toolCalls: end.toolCalls } : {}), ...base };
+      return {
+        status: 'interrupted',
+        ...(end.toolCalls ? { toolCalls: end.toolCalls } : {}),
+        ...base,
+      };
     default:
       return {
         status: end.status,
-        ...(end.failureNoticeText !== undefined ? { notice: failureNotice(end.failureNoticeText) } : {}),
-        ...(end.invalidValue ? { invalidValue: end.invalidValue.value, invalidValueAttempt: end.invalidValue.attempt } : {}),
+        ...(end.failureNoticeText !== undefined
+          ? { notice: failureNotice(end.failureNoticeText) }
+          : {}),
+        ...(end.invalidValue
+          ? { invalidValue: end.invalidValue.value, invalidValueAttempt: end.invalidValue.attempt }
+          : {}),
         ...base,
       };
   }
 }
 
 /** Issues and findings without any secret in their pointers or messages. */
-export function redactAll<T extends Issue | Finding>(items: readonly T[], leaks: LeakOptions | false | undefined): readonly T[] {
+export function redactAll<T extends Issue | Finding>(
+  items: readonly T[],
+  leaks: LeakOptions | false | undefined,
+): readonly T[] {
   if (leaks === false || items.length === 0) return items;
   return redactIssues(items, leaks ?? {});
 }

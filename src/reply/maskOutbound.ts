@@ -22,13 +22,28 @@ export interface OutboundPolicies {
  * @example
  * const { value, findings } = maskOutbound(reply, { leaks: { literals: [systemPrompt] } });
  */
-export function maskOutbound<T>(value: T, policies: OutboundPolicies): { value: T; findings: Finding[] } {
+export function maskOutbound<T>(
+  value: T,
+  policies: OutboundPolicies,
+): { value: T; findings: Finding[] } {
   return maskOutboundOf(value, policies);
 }
 
 /** `maskOutbound`, given the value's text stream (and its findings, from a scan shared with other rules) when the caller has them. */
-export function maskOutboundOf<T>(value: T, policies: OutboundPolicies, scanned?: { stream: TextStream; found?: readonly TextFinding[] }): { value: T; findings: Finding[] } {
-  const masked = policies.leaks === false ? { value, findings: [] } : maskLeaksOf(value, scanned?.stream ?? textStream(value), policies.leaks ?? {}, scanned?.found);
+export function maskOutboundOf<T>(
+  value: T,
+  policies: OutboundPolicies,
+  scanned?: { stream: TextStream; found?: readonly TextFinding[] },
+): { value: T; findings: Finding[] } {
+  const masked =
+    policies.leaks === false
+      ? { value, findings: [] }
+      : maskLeaksOf(
+          value,
+          scanned?.stream ?? textStream(value),
+          policies.leaks ?? {},
+          scanned?.found,
+        );
   if (!policies.hostPaths) return masked;
   const rewritten = maskHostPaths(masked.value, policies.hostPaths);
   return { value: rewritten.value, findings: [...masked.findings, ...rewritten.findings] };

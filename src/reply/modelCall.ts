@@ -6,8 +6,18 @@ export type CallFailureCode = 'ABORTED' | 'TIMEOUT' | 'MODEL_FAILED';
 
 /** The outcome of one model call. */
 export type CallOutcome =
-  | { readonly ok: true; readonly text?: string; readonly toolCalls: readonly ToolCall[]; readonly usage?: Usage }
-  | { readonly ok: false; readonly code: CallFailureCode; readonly message: string; readonly usage?: Usage };
+  | {
+      readonly ok: true;
+      readonly text?: string;
+      readonly toolCalls: readonly ToolCall[];
+      readonly usage?: Usage;
+    }
+  | {
+      readonly ok: false;
+      readonly code: CallFailureCode;
+      readonly message: string;
+      readonly usage?: Usage;
+    };
 
 /** What a call yields while it runs: reply text as it is written. */
 export interface TextChunk {
@@ -30,17 +40,29 @@ export interface CallBounds {
  * written and returns the outcome. A provider that ignores its signal is not waited for: the
  * call ends when any bound fires. Never throws.
  */
-export async function* modelCall(provider: ModelProvider, request: ModelRequest, bounds: CallBounds): AsyncGenerator<TextChunk, CallOutcome> {
+export async function* modelCall(
+  provider: ModelProvider,
+  request: ModelRequest,
+  bounds: CallBounds,
+): AsyncGenerator<TextChunk, CallOutcome> {
   const signals = [bounds.deadline, bounds.cancel, ...(bounds.turn ? [bounds.turn] : [])];
   const signal = AbortSignal.any(signals);
   if (signal.aborted) return failure(bounds, undefined);
   const stopped = abortPromise(signal);
   try {
     if (!provider.stream) {
-      const answer: ModelAnswer = await Promise.race([provider.generate(request, { signal }), stopped.promise]);
+      const answer: ModelAnswer = await Promise.race([
+        provider.generate(request, { signal }),
+        stopped.promise,
+      ]);
       const text = answer.object !== undefined ? JSON.stringify(answer.object) : answer.text;
       if (typeof text === 'string' && text !== '') yield { text };
-      return { ok: true, ...(typeof text === 'string' ? { text } : {}), toolCalls: answer.toolCalls ?? [], ...(answer.usage ? { usage: answer.usage } : {}) };
+      return {
+        ok: true,
+        ...(typeof text === 'string' ? { text } : {}),
+        toolCalls: answer.toolCalls ?? [],
+        ...(answer.usage ? { usage: answer.usage } : {}),
+      };
     }
     const stream = provider.stream(request, { signal })[Symbol.asyncIterator]();
     let text: string | undefined;
@@ -65,10 +87,19 @@ export async function* modelCall(provider: ModelProvider, request: ModelRequest,
       // Cancels the upstream request when the loop ends early (a reject, an abort, a timeout).
       void Promise.resolve(stream.return?.()).catch(() => undefined);
     }
-    return { ok: true, ...(text !== undefined ? { text } : {}), toolCalls, ...(usage ? { usage } : {}) };
+    return {
+      ok: true,
+      ...(text !== undefined ? { text } : {}),
+      toolCalls,
+      ...(usage ? { usage } : {}),
+    };
   } catch (error) {
     if (signal.aborted) return failure(bounds, undefined);
-    return { ok: false, code: 'MODEL_FAILED', message: `the model call failed: ${String((error as Error)?.message ?? error).slice(0, 200)}` };
+    return {
+      ok: false,
+      code: 'MODEL_FAILED',
+      message: `the model call failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`,
+    };
   } finally {
     stopped.dispose();
   }
@@ -76,8 +107,14 @@ export async function* modelCall(provider: ModelProvider, request: ModelRequest,
 
 function failure(bounds: CallBounds, usage: Usage | undefined): CallOutcome {
   const extra = usage ? { usage } : {};
-  if (bounds.turn?.aborted || bounds.cancel.aborted) return { ok: false, code: 'ABORTED', message: 'the turn was aborted', ...extra };
-  return { ok: false, code: 'TIMEOUT', message: `the model did not answer within ${bounds.timeoutMs} ms`, ...extra };
+  if (bounds.turn?.aborted || bounds.cancel.aborted)
+    return { ok: false, code: 'ABORTED', message: 'the turn was aborted', ...extra };
+  return {
+    ok: false,
+    code: 'TIMEOUT',
+    message: `the model did not answer within ${bounds.timeoutMs} ms`,
+    ...extra,
+  };
 }
 
 /** A promise that rejects when the signal fires, and a way to stop listening. */

@@ -9,10 +9,26 @@ export type ReplyEvent<TResult = ReplyResult<unknown>> =
   /** A model call starts. */
   | { readonly type: 'attempt'; readonly attempt: number; readonly stage: 'model' | 'correction' }
   /** Raw model text, only with `streamDeltas: true`: provisional, it may still be refused. */
-  | { readonly type: 'delta'; readonly attempt: number; readonly text: string; readonly provisional: true }
+  | {
+      readonly type: 'delta';
+      readonly attempt: number;
+      readonly text: string;
+      readonly provisional: true;
+    }
   /** The model asked for tools (they run through the host's `runTool`, or end the turn without one). */
-  | { readonly type: 'tool_calls'; readonly attempt: number; readonly step: number; readonly calls: readonly ToolCall[] }
+  | {
+      readonly type: 'tool_calls';
+      readonly attempt: number;
+      readonly step: number;
+      readonly calls: readonly ToolCall[];
+    }
   /** The answer was provably invalid before it ended and was cut off: `offset` characters were read. */
-  | { readonly type: 'rejected'; readonly attempt: number; readonly stage: 'model' | 'correction'; readonly issue: Issue; readonly offset: number }
+  | {
+      readonly type: 'rejected';
+      readonly attempt: number;
+      readonly stage: 'model' | 'correction';
+      readonly issue: Issue;
+      readonly offset: number;
+    }
   /** The turn's one result. */
   | { readonly type: 'final'; readonly result: TResult };

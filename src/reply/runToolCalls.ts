@@ -11,7 +11,10 @@ export interface ToolInvocation {
 }
 
 /** The host's tool executor. What it returns is sent to the model (text as is, else as JSON). */
-export type ToolRunner = (call: ToolInvocation, context: { readonly signal: AbortSignal }) => unknown;
+export type ToolRunner = (
+  call: ToolInvocation,
+  context: { readonly signal: AbortSignal },
+) => unknown;
 
 /** The most characters of a tool's error text the model is shown. */
 const MAX_TOOL_ERROR = 500;
@@ -22,20 +25,38 @@ const MAX_TOOL_ERROR = 500;
  * parse and tools that throw become that call's error result; the turn goes on. Only the
  * signal stops the step (it rejects, so the caller ends the turn).
  */
-export async function runToolCalls(calls: readonly ToolCall[], text: string, runTool: ToolRunner, signal: AbortSignal): Promise<ChatMessage[]> {
+export async function runToolCalls(
+  calls: readonly ToolCall[],
+  text: string,
+  runTool: ToolRunner,
+  signal: AbortSignal,
+): Promise<ChatMessage[]> {
   const results = await Promise.all(calls.map((call) => runOne(call, runTool, signal)));
   if (signal.aborted) throw signal.reason;
   return [
     { role: 'assistant', content: text, toolCalls: calls },
-    ...calls.map((call, index): ChatMessage => ({ role: 'tool', toolCallId: call.id, name: call.name, content: results[index] ?? '' })),
+    ...calls.map((call, index): ChatMessage => ({
+      role: 'tool',
+      toolCallId: call.id,
+      name: call.name,
+      content: results[index] ?? '',
+    })),
   ];
 }
 
 async function runOne(call: ToolCall, runTool: ToolRunner, signal: AbortSignal): Promise<string> {
   const parsed = parseJson(call.arguments === '' ? '{}' : call.arguments);
-  if (!parsed.ok) return errorText(`the arguments are not valid JSON (${parsed.issue.code} at ${parsed.issue.offset}): ${parsed.issue.message}`);
+  if (!parsed.ok)
+    return errorText(
+      `the arguments are not valid JSON (${parsed.issue.code} at ${parsed.issue.offset}): ${parsed.issue.message}`,
+    );
   try {
-    const result = await raceSignal(Promise.resolve(runTool({ id: call.id, name: call.name, arguments: parsed.value }, { signal })), signal);
+    const result = await raceSignal(
+      Promise.resolve(
+        runTool({ id: call.id, name: call.name, arguments: parsed.value }, { signal }),
+      ),
+      signal,
+    );
     if (typeof result === 'string') return result;
     return JSON.stringify(result ?? null) ?? 'null';
   } catch (error) {

@@ -1,6 +1,12 @@
 import type { Issue } from '../issues/issue';
 import type { ChatMessage, ModelRequest } from '../providers/modelProvider';
-import type { AttemptRecord, ReplyResult, SegmentReplyResult, ToolCall, Usage } from '../results/replyResult';
+import type {
+  AttemptRecord,
+  ReplyResult,
+  SegmentReplyResult,
+  ToolCall,
+  Usage,
+} from '../results/replyResult';
 import type { StandardSchemaV1 } from '../schema/standardSchema';
 import type { JsonSchema } from '../segments/segmentJsonSchema';
 import { MAX_CORRECTION_REPLY, correctionPrompt, countCodePoints } from './correctionPrompt';
@@ -22,12 +28,24 @@ export interface StreamReplyOptions extends TurnOptions {
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_CORRECTION_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_TOOL_STEPS = 8;
-const CANCELLED: CallOutcome = { ok: false, code: 'ABORTED', message: 'cancelled after an early reject' };
+const CANCELLED: CallOutcome = {
+  ok: false,
+  code: 'ABORTED',
+  message: 'cancelled after an early reject',
+};
 
 /** How one attempt's model work ended. */
 type AttemptEnd =
-  | { readonly kind: 'answer'; readonly text: string | undefined; readonly early?: { readonly issue: Issue; readonly offset: number } }
-  | { readonly kind: 'failed'; readonly code: 'ABORTED' | 'TIMEOUT' | 'MODEL_FAILED'; readonly message: string }
+  | {
+      readonly kind: 'answer';
+      readonly text: string | undefined;
+      readonly early?: { readonly issue: Issue; readonly offset: number };
+    }
+  | {
+      readonly kind: 'failed';
+      readonly code: 'ABORTED' | 'TIMEOUT' | 'MODEL_FAILED';
+      readonly message: string;
+    }
   | { readonly kind: 'tool_calls'; readonly calls: readonly ToolCall[] }
   | { readonly kind: 'too_many_steps'; readonly steps: number };
 
@@ -43,56 +61,161 @@ type AttemptEnd =
  *   if (event.type === 'final') send(event.result.status === 'completed' ? event.result.value : event.result.notice);
  * }
  */
-export function streamReply<TSchema extends StandardSchemaV1>(options: StreamReplyOptions & { readonly schema: TSchema }): AsyncGenerator<ReplyEvent<ReplyResult<InferOutput<TSchema>>>, void, undefined>;
-export function streamReply(options: StreamReplyOptions & { readonly schema: JsonSchema }): AsyncGenerator<ReplyEvent, void, undefined>;
-export function streamReply(options: StreamReplyOptions & { readonly schemaRef: string }): AsyncGenerator<ReplyEvent, void, undefined>;
-export function streamReply(options: StreamReplyOptions & { readonly schema?: 'segments' | false | undefined; readonly schemaRef?: undefined }): AsyncGenerator<ReplyEvent<SegmentReplyResult>, void, undefined>;
-export function streamReply(options: StreamReplyOptions): AsyncGenerator<ReplyEvent, void, undefined>;
-export async function* streamReply(options: StreamReplyOptions): AsyncGenerator<ReplyEvent, void, undefined> {
+export function streamReply<TSchema extends StandardSchemaV1>(
+  options: StreamReplyOptions & { readonly schema: TSchema },
+): AsyncGenerator<ReplyEvent<ReplyResult<InferOutput<TSchema>>>, void, undefined>;
+export function streamReply(
+  options: StreamReplyOptions & { readonly schema: JsonSchema },
+): AsyncGenerator<ReplyEvent, void, undefined>;
+export function streamReply(
+  options: StreamReplyOptions & { readonly schemaRef: string },
+): AsyncGenerator<ReplyEvent, void, undefined>;
+export function streamReply(
+  options: StreamReplyOptions & {
+    readonly schema?: 'segments' | false | undefined;
+    readonly schemaRef?: undefined;
+  },
+): AsyncGenerator<ReplyEvent<SegmentReplyResult>, void, undefined>;
+export function streamReply(
+  options: StreamReplyOptions,
+): AsyncGenerator<ReplyEvent, void, undefined>;
+export async function* streamReply(
+  options: StreamReplyOptions,
+): AsyncGenerator<ReplyEvent, void, undefined> {
   const startedAt = performance.now();
   try {
     yield* turn(options, startedAt);
   } catch (error) {
     // A bug or a throwing host hook (a media reader, a validator) still ends the turn with a result.
-    const issue: Issue = { code: 'INTERNAL', path: '', message: `the turn failed unexpectedly: ${String((error as Error)?.message ?? error).slice(0, 160)}` };
-    yield { type: 'final', result: finalizeReply({ status: 'error', issues: [issue], attempts: 0, stage: 'model', enforcement: options.provider.enforcement, schemaName: '', startedAt, leaks: options.leaks }) };
+    const issue: Issue = {
+      code: 'INTERNAL',
+      path: '',
+      message: `the turn failed unexpectedly: ${String((error as Error)?.message ?? error).slice(0, 160)}`,
+    };
+    yield {
+      type: 'final',
+      result: finalizeReply({
+        status: 'error',
+        issues: [issue],
+        attempts: 0,
+        stage: 'model',
+        enforcement: options.provider.enforcement,
+        schemaName: '',
+        startedAt,
+        leaks: options.leaks,
+      }),
+    };
   }
 }
 
-async function* turn(options: StreamReplyOptions, startedAt: number): AsyncGenerator<ReplyEvent, void, undefined> {
+async function* turn(
+  options: StreamReplyOptions,
+  startedAt: number,
+): AsyncGenerator<ReplyEvent, void, undefined> {
   const planned = await planTurn(options);
   if (!planned.ok) {
-    yield { type: 'final', result: finalizeReply({ status: 'error', issues: planned.issues, attempts: 0, stage: 'model', enforcement: options.provider.enforcement, schemaName: planned.schemaName, startedAt, leaks: options.leaks }) };
+    yield {
+      type: 'final',
+      result: finalizeReply({
+        status: 'error',
+        issues: planned.issues,
+        attempts: 0,
+        stage: 'model',
+        enforcement: options.provider.enforcement,
+        schemaName: planned.schemaName,
+        startedAt,
+        leaks: options.leaks,
+      }),
+    };
     return;
   }
   const plan = planned.plan;
-  const base = { enforcement: plan.enforcement, schemaName: plan.schemaName, startedAt, ...(plan.failureNoticeText !== undefined ? { failureNoticeText: plan.failureNoticeText } : {}) };
+  const base = {
+    enforcement: plan.enforcement,
+    schemaName: plan.schemaName,
+    startedAt,
+    ...(plan.failureNoticeText !== undefined ? { failureNoticeText: plan.failureNoticeText } : {}),
+  };
   const history: AttemptRecord[] = [];
   let usage: Usage | undefined;
-  const end = (rest: Omit<TurnEnd<unknown>, keyof typeof base | 'history' | 'usage' | 'leaks'>): ReplyEvent => ({ type: 'final', result: finalizeReply({ ...base, ...rest, history, leaks: options.leaks, ...(usage ? { usage } : {}) }) });
+  const end = (
+    rest: Omit<TurnEnd<unknown>, keyof typeof base | 'history' | 'usage' | 'leaks'>,
+  ): ReplyEvent => ({
+    type: 'final',
+    result: finalizeReply({
+      ...base,
+      ...rest,
+      history,
+      leaks: options.leaks,
+      ...(usage ? { usage } : {}),
+    }),
+  });
 
-  let request: ModelRequest = { system: joinSystem(options.system, plan.instruction), messages: options.messages, ...(plan.schema ? { schema: plan.schema } : {}), ...(options.tools && options.tools.length > 0 ? { tools: options.tools } : {}) };
+  let request: ModelRequest = {
+    system: joinSystem(options.system, plan.instruction),
+    messages: options.messages,
+    ...(plan.schema ? { schema: plan.schema } : {}),
+    ...(options.tools && options.tools.length > 0 ? { tools: options.tools } : {}),
+  };
   let lastInvalid: { value: unknown; attempt: number } | undefined;
   for (let attempt = 1; ; attempt++) {
     const stage = attempt === 1 ? 'model' : 'correction';
     yield { type: 'attempt', attempt, stage };
-    const timeoutMs = attempt === 1 ? (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.correctionTimeoutMs ?? DEFAULT_CORRECTION_TIMEOUT_MS);
-    const ended = yield* runAttempt(options, plan, request, attempt, timeoutMs, (more) => (usage = addUsage(usage, more)));
+    const timeoutMs =
+      attempt === 1
+        ? (options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+        : (options.correctionTimeoutMs ?? DEFAULT_CORRECTION_TIMEOUT_MS);
+    const ended = yield* runAttempt(
+      options,
+      plan,
+      request,
+      attempt,
+      timeoutMs,
+      (more) => (usage = addUsage(usage, more)),
+    );
     const toolSteps = ended.toolSteps > 0 ? { toolSteps: ended.toolSteps } : {};
 
     if (ended.kind === 'failed') {
-      record(history, { attempt, stage, issues: [{ code: ended.code, path: '', message: ended.message }], ...toolSteps }, options);
-      yield end({ status: ended.code === 'ABORTED' ? 'interrupted' : 'error', issues: [{ code: ended.code, path: '', message: ended.message }], attempts: attempt, stage });
+      record(
+        history,
+        {
+          attempt,
+          stage,
+          issues: [{ code: ended.code, path: '', message: ended.message }],
+          ...toolSteps,
+        },
+        options,
+      );
+      yield end({
+        status: ended.code === 'ABORTED' ? 'interrupted' : 'error',
+        issues: [{ code: ended.code, path: '', message: ended.message }],
+        attempts: attempt,
+        stage,
+      });
       return;
     }
     if (ended.kind === 'tool_calls') {
-      const issue: Issue = { code: 'TOOL_CALLS_RETURNED', path: '', message: `the model asked for ${ended.calls.length} tool call(s) and no runTool was given: the caller runs them` };
+      const issue: Issue = {
+        code: 'TOOL_CALLS_RETURNED',
+        path: '',
+        message: `the model asked for ${ended.calls.length} tool call(s) and no runTool was given: the caller runs them`,
+      };
       record(history, { attempt, stage, issues: [issue], ...toolSteps }, options);
-      yield end({ status: 'interrupted', issues: [issue], toolCalls: ended.calls, attempts: attempt, stage });
+      yield end({
+        status: 'interrupted',
+        issues: [issue],
+        toolCalls: ended.calls,
+        attempts: attempt,
+        stage,
+      });
       return;
     }
     if (ended.kind === 'too_many_steps') {
-      const issue: Issue = { code: 'TOOL_STEPS_EXCEEDED', path: '', message: `the model asked for more than ${ended.steps} tool steps` };
+      const issue: Issue = {
+        code: 'TOOL_STEPS_EXCEEDED',
+        path: '',
+        message: `the model asked for more than ${ended.steps} tool steps`,
+      };
       record(history, { attempt, stage, issues: [issue], ...toolSteps }, options);
       yield end({ status: 'error', issues: [issue], attempts: attempt, stage });
       return;
@@ -102,12 +225,26 @@ async function* turn(options: StreamReplyOptions, startedAt: number): AsyncGener
     const early = ended.early ? { rejectedAt: ended.early.offset } : {};
     record(history, { attempt, stage, issues: verdict.issues, ...early, ...toolSteps }, options);
     if (verdict.ok) {
-      yield end({ status: 'completed', value: verdict.value, findings: verdict.findings, attempts: attempt, stage: verdict.postGuardrail ? 'post_guardrail' : stage });
+      yield end({
+        status: 'completed',
+        value: verdict.value,
+        findings: verdict.findings,
+        attempts: attempt,
+        stage: verdict.postGuardrail ? 'post_guardrail' : stage,
+      });
       return;
     }
     if (verdict.value !== undefined) lastInvalid = { value: verdict.value, attempt };
-    const refused = { status: 'validation_failed' as const, issues: verdict.issues, findings: verdict.findings, attempts: attempt };
-    const invalid = options.onExhausted === 'return_invalid' && plan.mode === 'custom' && lastInvalid ? { invalidValue: lastInvalid } : {};
+    const refused = {
+      status: 'validation_failed' as const,
+      issues: verdict.issues,
+      findings: verdict.findings,
+      attempts: attempt,
+    };
+    const invalid =
+      options.onExhausted === 'return_invalid' && plan.mode === 'custom' && lastInvalid
+        ? { invalidValue: lastInvalid }
+        : {};
     // What the policies rewrote is never sent back to a model: the turn ends here.
     if (verdict.postGuardrail) {
       yield end({ ...refused, ...invalid, stage: 'post_guardrail' });
@@ -120,13 +257,26 @@ async function* turn(options: StreamReplyOptions, startedAt: number): AsyncGener
     const text = ended.text ?? '';
     const length = countCodePoints(text);
     if (length > MAX_CORRECTION_REPLY) {
-      const tooLong: Issue = { code: 'REPLY_TOO_LONG_FOR_CORRECTION', path: '', message: `the reply has ${length} characters; a correction quotes at most ${MAX_CORRECTION_REPLY}` };
+      const tooLong: Issue = {
+        code: 'REPLY_TOO_LONG_FOR_CORRECTION',
+        path: '',
+        message: `the reply has ${length} characters; a correction quotes at most ${MAX_CORRECTION_REPLY}`,
+      };
       yield end({ ...refused, ...invalid, issues: [...verdict.issues, tooLong], stage });
       return;
     }
     // A correction quotes the reply as masked: no secret goes back to a model.
     const quoted = maskOutbound(text, options).value;
-    request = { system: plan.instruction, messages: [{ role: 'user', content: correctionPrompt(redactAll(verdict.issues, options.leaks), quoted) }], ...(plan.schema ? { schema: plan.schema } : {}) };
+    request = {
+      system: plan.instruction,
+      messages: [
+        {
+          role: 'user',
+          content: correctionPrompt(redactAll(verdict.issues, options.leaks), quoted),
+        },
+      ],
+      ...(plan.schema ? { schema: plan.schema } : {}),
+    };
   }
 }
 
@@ -151,35 +301,64 @@ async function* runAttempt(
   try {
     for (;;) {
       const cancel = new AbortController();
-      const bounds = { deadline: deadline.signal, timeoutMs, cancel: cancel.signal, ...(options.signal ? { turn: options.signal } : {}) };
+      const bounds = {
+        deadline: deadline.signal,
+        timeoutMs,
+        cancel: cancel.signal,
+        ...(options.signal ? { turn: options.signal } : {}),
+      };
       // A step that may still turn into tool calls can start with prose: only a step offered no
       // tools is judged while it streams. A whole answer (a provider that does not stream) gets
       // the full check, which names every issue.
-      const early: EarlyCheck | undefined = request.tools || !options.provider.stream ? undefined : earlyCheckFor(plan.mode, options.limits);
-      const read = yield* readCall(modelCall(options.provider, request, bounds), cancel, early, attempt, options.streamDeltas === true);
+      const early: EarlyCheck | undefined =
+        request.tools || !options.provider.stream
+          ? undefined
+          : earlyCheckFor(plan.mode, options.limits);
+      const read = yield* readCall(
+        modelCall(options.provider, request, bounds),
+        cancel,
+        early,
+        attempt,
+        options.streamDeltas === true,
+      );
       if (read.rejected) {
         // The issue may quote a member name or a value: it leaves masked, as every issue does.
-        const rejected = { issue: redactAll([read.rejected.issue], options.leaks)[0]!, offset: read.rejected.offset };
+        const rejected = {
+          issue: redactAll([read.rejected.issue], options.leaks)[0]!,
+          offset: read.rejected.offset,
+        };
         yield { type: 'rejected', attempt, stage, ...rejected };
         return { kind: 'answer', text: read.text, early: rejected, toolSteps: steps };
       }
       const outcome = read.outcome;
       addToUsage(outcome.usage);
-      if (!outcome.ok) return { kind: 'failed', code: outcome.code, message: outcome.message, toolSteps: steps };
+      if (!outcome.ok)
+        return { kind: 'failed', code: outcome.code, message: outcome.message, toolSteps: steps };
       // Calls to tools nobody offered (a correction carries none) are never run or handed out:
       // the answer is its text, and no text is no final message.
-      if (outcome.toolCalls.length === 0 || !request.tools) return { kind: 'answer', text: outcome.text, toolSteps: steps };
+      if (outcome.toolCalls.length === 0 || !request.tools)
+        return { kind: 'answer', text: outcome.text, toolSteps: steps };
       yield { type: 'tool_calls', attempt, step: steps + 1, calls: outcome.toolCalls };
-      if (!options.runTool) return { kind: 'tool_calls', calls: outcome.toolCalls, toolSteps: steps };
+      if (!options.runTool)
+        return { kind: 'tool_calls', calls: outcome.toolCalls, toolSteps: steps };
       if (steps >= maxSteps) return { kind: 'too_many_steps', steps: maxSteps, toolSteps: steps };
       steps++;
-      const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+      const signal = options.signal
+        ? AbortSignal.any([options.signal, deadline.signal])
+        : deadline.signal;
       let replay: ChatMessage[];
       try {
         replay = await runToolCalls(outcome.toolCalls, outcome.text ?? '', options.runTool, signal);
       } catch {
         const aborted = options.signal?.aborted === true;
-        return { kind: 'failed', code: aborted ? 'ABORTED' : 'TIMEOUT', message: aborted ? 'the turn was aborted' : `the attempt did not end within ${timeoutMs} ms`, toolSteps: steps };
+        return {
+          kind: 'failed',
+          code: aborted ? 'ABORTED' : 'TIMEOUT',
+          message: aborted
+            ? 'the turn was aborted'
+            : `the attempt did not end within ${timeoutMs} ms`,
+          toolSteps: steps,
+        };
       }
       request = { ...request, messages: [...request.messages, ...replay] };
     }
@@ -198,7 +377,12 @@ async function* readCall(
   early: EarlyCheck | undefined,
   attempt: number,
   deltas: boolean,
-): AsyncGenerator<ReplyEvent, { text: string; rejected: { issue: Issue; offset: number }; outcome?: undefined } | { text: string; rejected?: undefined; outcome: CallOutcome }, undefined> {
+): AsyncGenerator<
+  ReplyEvent,
+  | { text: string; rejected: { issue: Issue; offset: number }; outcome?: undefined }
+  | { text: string; rejected?: undefined; outcome: CallOutcome },
+  undefined
+> {
   let text = '';
   let finished = false;
   try {
@@ -224,9 +408,26 @@ async function* readCall(
 }
 
 /** The verdict on an answer; an early reject and an answer with no text are refusals too. */
-async function judge(plan: TurnPlan, ended: Extract<AttemptEnd, { kind: 'answer' }>, attempt: number): Promise<AttemptVerdict> {
-  if (ended.early) return { ok: false, issues: [ended.early.issue], findings: [], postGuardrail: false };
-  if (ended.text === undefined) return { ok: false, issues: [{ code: 'NO_FINAL_MESSAGE', path: '', message: 'the model ended without a final text answer' }], findings: [], postGuardrail: false };
+async function judge(
+  plan: TurnPlan,
+  ended: Extract<AttemptEnd, { kind: 'answer' }>,
+  attempt: number,
+): Promise<AttemptVerdict> {
+  if (ended.early)
+    return { ok: false, issues: [ended.early.issue], findings: [], postGuardrail: false };
+  if (ended.text === undefined)
+    return {
+      ok: false,
+      issues: [
+        {
+          code: 'NO_FINAL_MESSAGE',
+          path: '',
+          message: 'the model ended without a final text answer',
+        },
+      ],
+      findings: [],
+      postGuardrail: false,
+    };
   return plan.check(ended.text, attempt);
 }
 
@@ -246,5 +447,8 @@ function joinSystem(host: string | undefined, instruction: string): string {
 
 function addUsage(total: Usage | undefined, more: Usage | undefined): Usage | undefined {
   if (!more) return total;
-  return { inputTokens: (total?.inputTokens ?? 0) + more.inputTokens, outputTokens: (total?.outputTokens ?? 0) + more.outputTokens };
+  return {
+    inputTokens: (total?.inputTokens ?? 0) + more.inputTokens,
+    outputTokens: (total?.outputTokens ?? 0) + more.outputTokens,
+  };
 }

@@ -50,4 +50,5 @@ export interface TurnOptions extends ReplyPolicies {
 }
 
 /** The value type a Standard Schema validates to. */
-export type InferOutput<TSchema> = TSchema extends StandardSchemaV1<infer Output> ? Output : unknown;
+export type InferOutput<TSchema> =
+  TSchema extends StandardSchemaV1<infer Output> ? Output : unknown;

@@ -51,15 +51,27 @@ export const DEFAULT_CUSTOM_SCHEMA_NAME = 'reply';
  * Decides the turn's mode and prepares its checks. A custom schema that is missing or malformed
  * is refused here, before any model call.
  */
-export async function planTurn(options: TurnOptions): Promise<{ ok: true; plan: TurnPlan } | { ok: false; issues: Issue[]; schemaName: string }> {
-  const custom = options.schemaRef !== undefined || (options.schema !== undefined && options.schema !== 'segments' && options.schema !== false);
+export async function planTurn(
+  options: TurnOptions,
+): Promise<{ ok: true; plan: TurnPlan } | { ok: false; issues: Issue[]; schemaName: string }> {
+  const custom =
+    options.schemaRef !== undefined ||
+    (options.schema !== undefined && options.schema !== 'segments' && options.schema !== false);
   if (custom) return planCustom(options);
   const plain = options.schema === false;
   const failureNoticeText = options.failureNotice ?? DEFAULT_FAILURE_NOTICE;
   if (plain) {
     return {
       ok: true,
-      plan: { mode: 'plain', schemaName: 'text', enforcement: 'prompt_only', instruction: '', corrections: 0, failureNoticeText, check: (text) => segmentVerdict(text, { ...options, schema: false }) },
+      plan: {
+        mode: 'plain',
+        schemaName: 'text',
+        enforcement: 'prompt_only',
+        instruction: '',
+        corrections: 0,
+        failureNoticeText,
+        check: (text) => segmentVerdict(text, { ...options, schema: false }),
+      },
     };
   }
   return {
@@ -77,23 +89,48 @@ export async function planTurn(options: TurnOptions): Promise<{ ok: true; plan: 
   };
 }
 
-async function segmentVerdict(text: string, options: Parameters<typeof checkReply>[1] & object): Promise<AttemptVerdict> {
+async function segmentVerdict(
+  text: string,
+  options: Parameters<typeof checkReply>[1] & object,
+): Promise<AttemptVerdict> {
   const result = await checkReply(text, options);
   const postGuardrail = result.meta.stage === 'post_guardrail';
-  if (result.status === 'completed') return { ok: true, value: result.value, issues: [], findings: result.findings, postGuardrail };
+  if (result.status === 'completed')
+    return { ok: true, value: result.value, issues: [], findings: result.findings, postGuardrail };
   return { ok: false, issues: result.issues, findings: result.findings, postGuardrail };
 }
 
-async function planCustom(options: TurnOptions): Promise<{ ok: true; plan: TurnPlan } | { ok: false; issues: Issue[]; schemaName: string }> {
+async function planCustom(
+  options: TurnOptions,
+): Promise<{ ok: true; plan: TurnPlan } | { ok: false; issues: Issue[]; schemaName: string }> {
   const schemaName = options.name ?? options.schemaRef ?? DEFAULT_CUSTOM_SCHEMA_NAME;
-  const resolved = options.schemaRef !== undefined ? await lookUp(options.registry, options.schemaRef) : options.schema;
+  const resolved =
+    options.schemaRef !== undefined
+      ? await lookUp(options.registry, options.schemaRef)
+      : options.schema;
   if (resolved === undefined) {
-    return { ok: false, schemaName, issues: [{ code: 'SCHEMA_NOT_FOUND', path: '', message: `no schema is registered as "${String(options.schemaRef).slice(0, 64)}"` }] };
+    return {
+      ok: false,
+      schemaName,
+      issues: [
+        {
+          code: 'SCHEMA_NOT_FOUND',
+          path: '',
+          message: `no schema is registered as "${String(options.schemaRef).slice(0, 64)}"`,
+        },
+      ],
+    };
   }
   const prepared = await prepareSchema(resolved);
   if (!prepared.ok) return { ok: false, schemaName, issues: prepared.issues };
   const schema = prepared.schema;
-  const jsonSchema = schema.jsonSchema ? { name: schemaName, ...(options.description ? { description: options.description } : {}), jsonSchema: schema.jsonSchema } : undefined;
+  const jsonSchema = schema.jsonSchema
+    ? {
+        name: schemaName,
+        ...(options.description ? { description: options.description } : {}),
+        jsonSchema: schema.jsonSchema,
+      }
+    : undefined;
   return {
     ok: true,
     plan: {
@@ -102,29 +139,55 @@ async function planCustom(options: TurnOptions): Promise<{ ok: true; plan: TurnP
       enforcement: jsonSchema ? options.provider.enforcement : 'prompt_only',
       instruction: customInstruction(schemaName, options.description, schema),
       ...(jsonSchema ? { schema: jsonSchema } : {}),
-      corrections: Math.min(5, Math.max(0, Math.trunc(Number.isFinite(options.maxRetries) ? (options.maxRetries as number) : DEFAULT_MAX_RETRIES))),
+      corrections: Math.min(
+        5,
+        Math.max(
+          0,
+          Math.trunc(
+            Number.isFinite(options.maxRetries)
+              ? (options.maxRetries as number)
+              : DEFAULT_MAX_RETRIES,
+          ),
+        ),
+      ),
       check: async (text) => {
         const verdict = await checkCustomReply(text, schema, options);
-        return { ok: verdict.ok, ...(verdict.value !== undefined ? { value: verdict.value } : {}), issues: verdict.issues, findings: verdict.findings, postGuardrail: verdict.masked };
+        return {
+          ok: verdict.ok,
+          ...(verdict.value !== undefined ? { value: verdict.value } : {}),
+          issues: verdict.issues,
+          findings: verdict.findings,
+          postGuardrail: verdict.masked,
+        };
       },
     },
   };
 }
 
 /** A registry that throws or has no such name answers "not found", never a throw. */
-async function lookUp(registry: SchemaRegistry | undefined, ref: string): Promise<CustomSchema | undefined> {
+async function lookUp(
+  registry: SchemaRegistry | undefined,
+  ref: string,
+): Promise<CustomSchema | undefined> {
   try {
     let found: CustomSchema | undefined | null;
     if (typeof registry === 'function') found = await registry(ref);
-    else if (registry && typeof (registry as { get?: unknown }).get === 'function') found = await (registry as { get(ref: string): unknown }).get(ref) as CustomSchema | undefined | null;
-    else if (registry && Object.hasOwn(registry, ref)) found = (registry as Readonly<Record<string, CustomSchema>>)[ref];
+    else if (registry && typeof (registry as { get?: unknown }).get === 'function')
+      found = (await (registry as { get(ref: string): unknown }).get(ref)) as
+        CustomSchema | undefined | null;
+    else if (registry && Object.hasOwn(registry, ref))
+      found = (registry as Readonly<Record<string, CustomSchema>>)[ref];
     return found ?? undefined;
   } catch {
     return undefined;
   }
 }
 
-function customInstruction(name: string, description: string | undefined, schema: PreparedSchema): string {
+function customInstruction(
+  name: string,
+  description: string | undefined,
+  schema: PreparedSchema,
+): string {
   return [
     `Answer with exactly one JSON object that matches the schema "${name}"${description ? ` (${description})` : ''}, and nothing else: no Markdown code fence, no text before or after it.`,
     ...(schema.jsonSchema ? [`The JSON Schema: ${JSON.stringify(schema.jsonSchema)}`] : []),

@@ -112,10 +112,14 @@ export interface InterruptedReply extends ResultBase {
  * `completed` ⇒ `value`; `validation_failed` / `error` ⇒ `issues` (and `notice` for the IM
  * preset); `interrupted` ⇒ the turn did not finish.
  */
-export type ReplyResult<TValue = SegmentReply> = CompletedReply<TValue> | RefusedReply | InterruptedReply;
+export type ReplyResult<TValue = SegmentReply> =
+  CompletedReply<TValue> | RefusedReply | InterruptedReply;
 
 /** The result of the IM preset (and plain-text mode): a refused turn always carries the notice. */
-export type SegmentReplyResult = CompletedReply<SegmentReply> | (RefusedReply & { readonly notice: SegmentReply }) | InterruptedReply;
+export type SegmentReplyResult =
+  | CompletedReply<SegmentReply>
+  | (RefusedReply & { readonly notice: SegmentReply })
+  | InterruptedReply;
 
 /** No tokens. */
 export const NO_USAGE: Usage = /* @__PURE__ */ Object.freeze({ inputTokens: 0, outputTokens: 0 });

@@ -18,7 +18,9 @@ export interface PreparedSchema {
 }
 
 /** The outcome of {@link prepareSchema}: ready, or refused before any model call. */
-export type PreparedResult = { readonly ok: true; readonly schema: PreparedSchema } | { readonly ok: false; readonly issues: Issue[] };
+export type PreparedResult =
+  | { readonly ok: true; readonly schema: PreparedSchema }
+  | { readonly ok: false; readonly issues: Issue[] };
 
 /**
  * Prepares a custom schema: a JSON Schema is checked for well-formedness and compiled with
@@ -26,7 +28,10 @@ export type PreparedResult = { readonly ok: true; readonly schema: PreparedSchem
  * is used as it is. A malformed schema is refused (SCHEMA_MALFORMED) before any model call.
  * `remotes` are schemas that `$ref`s may name by URI.
  */
-export async function prepareSchema(schema: unknown, options: { readonly remotes?: Readonly<Record<string, unknown>> } = {}): Promise<PreparedResult> {
+export async function prepareSchema(
+  schema: unknown,
+  options: { readonly remotes?: Readonly<Record<string, unknown>> } = {},
+): Promise<PreparedResult> {
   if (isStandardSchema(schema)) {
     return { ok: true, schema: { validate: standardValidator(schema), ...jsonSchemaOf(schema) } };
   }
@@ -36,15 +41,30 @@ export async function prepareSchema(schema: unknown, options: { readonly remotes
   try {
     ({ Validator } = await import('@cfworker/json-schema'));
   } catch {
-    return { ok: false, issues: [{ code: 'INTERNAL', path: '', message: 'the JSON Schema validator could not be loaded' }] };
+    return {
+      ok: false,
+      issues: [
+        { code: 'INTERNAL', path: '', message: 'the JSON Schema validator could not be loaded' },
+      ],
+    };
   }
   let validator: InstanceType<typeof Validator>;
   try {
     // The library annotates the schema it is given; it gets its own copy.
     validator = new Validator(structuredClone(schema) as object, '2020-12', false);
-    for (const [id, remote] of Object.entries(options.remotes ?? {})) validator.addSchema(structuredClone(remote) as object, id);
+    for (const [id, remote] of Object.entries(options.remotes ?? {}))
+      validator.addSchema(structuredClone(remote) as object, id);
   } catch (error) {
-    return { ok: false, issues: [{ code: 'SCHEMA_MALFORMED', path: '', message: `the schema does not compile: ${String((error as Error).message).slice(0, 120)}` }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          code: 'SCHEMA_MALFORMED',
+          path: '',
+          message: `the schema does not compile: ${String((error as Error).message).slice(0, 120)}`,
+        },
+      ],
+    };
   }
   return {
     ok: true,
@@ -56,11 +76,23 @@ export async function prepareSchema(schema: unknown, options: { readonly remotes
           result = validator.validate(value);
         } catch (error) {
           // An unresolvable $ref surfaces only now: a schema problem, reported as one.
-          return [{ code: 'SCHEMA_MALFORMED', path: '', message: String((error as Error)?.message ?? error).slice(0, 160) }];
+          return [
+            {
+              code: 'SCHEMA_MALFORMED',
+              path: '',
+              message: String((error as Error)?.message ?? error).slice(0, 160),
+            },
+          ];
         }
         if (result.valid) return [];
         // The deepest errors name the failing places; the enclosing ones only repeat them.
-        const leaves = result.errors.filter((error) => !result.errors.some((other) => other !== error && other.keywordLocation.startsWith(`${error.keywordLocation}/`)));
+        const leaves = result.errors.filter(
+          (error) =>
+            !result.errors.some(
+              (other) =>
+                other !== error && other.keywordLocation.startsWith(`${error.keywordLocation}/`),
+            ),
+        );
         return leaves.slice(0, 20).map((error) => ({
           code: 'SCHEMA_MISMATCH',
           path: error.instanceLocation.replace(/^#/, ''),
@@ -77,7 +109,11 @@ function standardValidator(schema: StandardSchemaV1): ValueValidator {
     if (!result.issues) return [];
     return result.issues.map((item) => ({
       code: 'SCHEMA_MISMATCH' as const,
-      path: encodePointer((item.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment))),
+      path: encodePointer(
+        (item.path ?? []).map((segment) =>
+          String(typeof segment === 'object' ? segment.key : segment),
+        ),
+      ),
       message: item.message.slice(0, 200),
     }));
   };
@@ -85,10 +121,14 @@ function standardValidator(schema: StandardSchemaV1): ValueValidator {
 
 // Standard JSON Schema (valibot's toStandardJsonSchema, zod 4): a JSON Schema providers can enforce.
 function jsonSchemaOf(schema: StandardSchemaV1): { jsonSchema?: JsonSchema } {
-  const converter = (schema['~standard'] as { jsonSchema?: { input?: (options: { target: string }) => unknown } }).jsonSchema;
+  const converter = (
+    schema['~standard'] as { jsonSchema?: { input?: (options: { target: string }) => unknown } }
+  ).jsonSchema;
   try {
     const converted = converter?.input?.({ target: 'draft-2020-12' });
-    return typeof converted === 'object' && converted !== null ? { jsonSchema: converted as JsonSchema } : {};
+    return typeof converted === 'object' && converted !== null
+      ? { jsonSchema: converted as JsonSchema }
+      : {};
   } catch {
     return {};
   }

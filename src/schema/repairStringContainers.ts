@@ -8,7 +8,10 @@ import { parseJson } from '../json/parseJson';
  * value and the pointers it changed, or `undefined` when no string holds a JSON array or object.
  * Repaired containers are not searched again (one repair, not a loop).
  */
-export function repairStringContainers(value: unknown, limits?: Partial<JsonLimits>): { value: unknown; paths: string[] } | undefined {
+export function repairStringContainers(
+  value: unknown,
+  limits?: Partial<JsonLimits>,
+): { value: unknown; paths: string[] } | undefined {
   const paths: string[] = [];
   const walk = (node: unknown, pointer: string): unknown => {
     if (typeof node === 'string') {
@@ -19,11 +22,17 @@ export function repairStringContainers(value: unknown, limits?: Partial<JsonLimi
       paths.push(pointer);
       return parsed.value;
     }
-    if (Array.isArray(node)) return node.map((item, index) => walk(item, appendPointer(pointer, index)));
+    if (Array.isArray(node))
+      return node.map((item, index) => walk(item, appendPointer(pointer, index)));
     if (typeof node === 'object' && node !== null) {
       const copy: Record<string, unknown> = {};
       for (const key of Object.keys(node)) {
-        Object.defineProperty(copy, key, { value: walk((node as Record<string, unknown>)[key], appendPointer(pointer, key)), writable: true, enumerable: true, configurable: true });
+        Object.defineProperty(copy, key, {
+          value: walk((node as Record<string, unknown>)[key], appendPointer(pointer, key)),
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
       }
       return copy;
     }

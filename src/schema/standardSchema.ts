@@ -12,10 +12,22 @@ export interface StandardSchemaV1<Output = unknown> {
 /** A Standard Schema result. */
 export type StandardResult<Output> =
   | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: readonly { readonly message: string; readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined }[] };
+  | {
+      readonly issues: readonly {
+        readonly message: string;
+        readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
+      }[];
+    };
 
 /** True for any Standard Schema. */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
-  const standard = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['~standard'] : undefined;
-  return typeof standard === 'object' && standard !== null && typeof (standard as Record<string, unknown>).validate === 'function';
+  const standard =
+    typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)['~standard']
+      : undefined;
+  return (
+    typeof standard === 'object' &&
+    standard !== null &&
+    typeof (standard as Record<string, unknown>).validate === 'function'
+  );
 }

@@ -22,7 +22,11 @@ export type CatalogArray = readonly ['array', CatalogNode];
  * Closed objects chosen by the value of one field (the segment `type`): by that value, the
  * object's other fields. The tag field itself is implied.
  */
-export type CatalogVariant = readonly ['variant', string, { readonly [tag: string]: CatalogObject }];
+export type CatalogVariant = readonly [
+  'variant',
+  string,
+  { readonly [tag: string]: CatalogObject },
+];
 
 /** A closed object: its fields in order, every one required, no others. */
 export interface CatalogObject {
@@ -30,7 +34,8 @@ export interface CatalogObject {
 }
 
 /** A node written as a tuple: its kind first. */
-export type CatalogTuple = CatalogLiteral | CatalogPicklist | CatalogUnion | CatalogArray | CatalogVariant;
+export type CatalogTuple =
+  CatalogLiteral | CatalogPicklist | CatalogUnion | CatalogArray | CatalogVariant;
 
 /**
  * The segment catalog as plain data: what `validateSegments`, the segment judge, the renderer's
@@ -70,7 +75,8 @@ const fail = (why: string): never => {
   throw new Error(`catalogNode: ${why}`);
 };
 
-const isValue = (value: unknown): value is string | number => typeof value === 'string' || typeof value === 'number';
+const isValue = (value: unknown): value is string | number =>
+  typeof value === 'string' || typeof value === 'number';
 
 function derive(node: ValibotNode, container: boolean): CatalogNode {
   if (node.pipe && node.pipe.length > 1) fail(`pipes are not supported (${node.type})`);
@@ -80,15 +86,23 @@ function derive(node: ValibotNode, container: boolean): CatalogNode {
       // The scalar's name stands for valibot's words for it.
       return node.expects === node.type ? node.type : fail(`unexpected expects of ${node.type}`);
     case 'literal':
-      return isValue(node.literal) ? ['literal', node.literal, node.expects] : fail('a literal must be a string or a number');
+      return isValue(node.literal)
+        ? ['literal', node.literal, node.expects]
+        : fail('a literal must be a string or a number');
     case 'picklist':
-      return node.options!.every(isValue) ? ['picklist', [...(node.options as (string | number)[])], node.expects] : fail('a picklist must list strings or numbers');
+      return node.options!.every(isValue)
+        ? ['picklist', [...(node.options as (string | number)[])], node.expects]
+        : fail('a picklist must list strings or numbers');
   }
   // A union holds leaves only: valibot names the issues inside a union of containers its own way.
   if (!container) fail(`a union of containers is not supported (${node.type})`);
   switch (node.type) {
     case 'union':
-      return ['union', (node.options as ValibotNode[]).map((option) => derive(option, false) as CatalogLeaf), node.expects];
+      return [
+        'union',
+        (node.options as ValibotNode[]).map((option) => derive(option, false) as CatalogLeaf),
+        node.expects,
+      ];
     case 'array':
       return ['array', derive(node.item!, true)];
     case 'strict_object':
@@ -98,8 +112,10 @@ function derive(node: ValibotNode, container: boolean): CatalogNode {
       const options: Record<string, CatalogObject> = {};
       for (const option of node.options as ValibotNode[]) {
         const tag = option.type === 'strict_object' ? option.entries![key] : undefined;
-        if (tag?.type !== 'literal' || typeof tag.literal !== 'string') fail('a variant option must be a strictObject with a string literal tag');
-        if (Object.hasOwn(options, tag!.literal as string)) fail(`the variant tag "${tag!.literal}" is used twice`);
+        if (tag?.type !== 'literal' || typeof tag.literal !== 'string')
+          fail('a variant option must be a strictObject with a string literal tag');
+        if (Object.hasOwn(options, tag!.literal as string))
+          fail(`the variant tag "${tag!.literal}" is used twice`);
         // The tag's own entry is implied: the option is chosen by it, so it is never wrong.
         options[tag!.literal as string] = strictObject(option, key);
       }

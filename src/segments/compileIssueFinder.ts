@@ -47,9 +47,11 @@ function addAt(sink: IssueSink, code: IssueCode, path: Path, key: string, messag
 }
 
 /** "expected X, got <the value>". */
-const wrongType = (sink: IssueSink, path: Path, expected: string, value: unknown): void => add(sink, 'WRONG_TYPE', path, `expected ${expected}, got ${describeValue(value)}`);
+const wrongType = (sink: IssueSink, path: Path, expected: string, value: unknown): void =>
+  add(sink, 'WRONG_TYPE', path, `expected ${expected}, got ${describeValue(value)}`);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Adds the issues of `value` at `path`; `tag` is the field a variant chose this object by. */
 function find(node: CatalogNode, value: unknown, path: Path, sink: IssueSink, tag?: string): void {
@@ -80,7 +82,13 @@ function find(node: CatalogNode, value: unknown, path: Path, sink: IssueSink, ta
     if (count === present) return;
     for (const key in value) {
       if (Object.hasOwn(value, key) && !Object.hasOwn(node, key) && key !== tag) {
-        return addAt(sink, 'UNKNOWN_FIELD', path, key, `unknown field "${excerpt(key)}"; every object is closed`);
+        return addAt(
+          sink,
+          'UNKNOWN_FIELD',
+          path,
+          key,
+          `unknown field "${excerpt(key)}"; every object is closed`,
+        );
       }
     }
   } else if (node[0] === 'array') {
@@ -95,8 +103,16 @@ function find(node: CatalogNode, value: unknown, path: Path, sink: IssueSink, ta
     const [, key, options] = node;
     if (!isObject(value)) return wrongType(sink, path, 'Object', value);
     const chosen = value[key];
-    if (Object.hasOwn(value, key) && typeof chosen === 'string' && Object.hasOwn(options, chosen)) find(options[chosen]!, value, path, sink, key);
-    else addAt(sink, 'UNKNOWN_SEGMENT_TYPE', path, key, `unknown segment type; use one of ${Object.keys(options).join(', ')}`);
+    if (Object.hasOwn(value, key) && typeof chosen === 'string' && Object.hasOwn(options, chosen))
+      find(options[chosen]!, value, path, sink, key);
+    else
+      addAt(
+        sink,
+        'UNKNOWN_SEGMENT_TYPE',
+        path,
+        key,
+        `unknown segment type; use one of ${Object.keys(options).join(', ')}`,
+      );
   } else if (!leafMatches(node, value)) {
     // A union is a wrong JSON type; a literal or picklist a wrong value, whose type may be right.
     if (node[0] === 'union') wrongType(sink, path, node[2], value);

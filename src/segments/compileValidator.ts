@@ -25,19 +25,23 @@ function matches(node: CatalogNode, value: unknown): boolean {
     case 'array':
       if (!Array.isArray(value)) return false;
       // An index loop, not every(): a hole in a sparse array is an undefined item, as in valibot.
-      for (let index = 0; index < value.length; index++) if (!matches(node[1], value[index])) return false;
+      for (let index = 0; index < value.length; index++)
+        if (!matches(node[1], value[index])) return false;
       return true;
     case 'variant': {
       const [, key, options] = node;
       const tag = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-      return typeof tag === 'string' && Object.hasOwn(options, tag) && closed(options[tag]!, value, 1);
+      return (
+        typeof tag === 'string' && Object.hasOwn(options, tag) && closed(options[tag]!, value, 1)
+      );
     }
     default:
       return leafMatches(node, value);
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A closed object: every field present and right, and `extra` other own names (a variant's tag). */
 function closed(node: CatalogObject, value: unknown, extra: number): boolean {

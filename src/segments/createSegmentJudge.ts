@@ -11,7 +11,14 @@ import { SEGMENT_TABLE } from './segmentTable.generated';
 //   4 a data field    5 a field of a nested object (media: kind, value)
 // Every earlier event was accepted, so the depth alone says where the parser is.
 
-const KIND_BITS: Readonly<Record<JsonKind, number>> = { object: 1, array: 2, string: 4, number: 8, boolean: 16, null: 32 };
+const KIND_BITS: Readonly<Record<JsonKind, number>> = {
+  object: 1,
+  array: 2,
+  string: 4,
+  number: 8,
+  boolean: 16,
+  null: 32,
+};
 
 /** What one field accepts: JSON kinds (a bit set), string options, or a closed object of leaves. */
 interface FieldRule {
@@ -78,9 +85,17 @@ export function createSegmentJudge(): JsonObserver {
   const judgeData = (): JsonRejection | undefined => {
     if (segmentType >= 0) {
       const extra = dataSeen & ~allowed[segmentType]!;
-      if (extra !== 0) return reject('UNKNOWN_FIELD', `field "${data.fields[lowestBit(extra)]!.name}" is not part of a "${typeNames[segmentType]}" segment's data`);
+      if (extra !== 0)
+        return reject(
+          'UNKNOWN_FIELD',
+          `field "${data.fields[lowestBit(extra)]!.name}" is not part of a "${typeNames[segmentType]}" segment's data`,
+        );
       const missing = dataState === 2 ? allowed[segmentType]! & ~dataSeen : 0;
-      if (missing !== 0) return reject('MISSING_FIELD', `missing required field "${data.fields[lowestBit(missing)]!.name}"`);
+      if (missing !== 0)
+        return reject(
+          'MISSING_FIELD',
+          `missing required field "${data.fields[lowestBit(missing)]!.name}"`,
+        );
       return undefined;
     }
     for (const mask of allowed) if ((dataSeen & ~mask) === 0) return undefined;
@@ -119,7 +134,9 @@ export function createSegmentJudge(): JsonObserver {
     value(_path, depth, kind, scalar) {
       switch (depth) {
         case 0:
-          return kind === 'object' ? undefined : reject('NOT_AN_OBJECT', 'the reply must be one JSON object {"segments": [...]}');
+          return kind === 'object'
+            ? undefined
+            : reject('NOT_AN_OBJECT', 'the reply must be one JSON object {"segments": [...]}');
         case 1:
           return kind === 'array' ? undefined : wrongType('Array', kind, scalar);
         case 2:
@@ -135,7 +152,11 @@ export function createSegmentJudge(): JsonObserver {
             return undefined;
           }
           segmentType = kind === 'string' ? (types.get(scalar as string) ?? -1) : -1;
-          if (segmentType < 0) return reject('UNKNOWN_SEGMENT_TYPE', `unknown segment type; use one of ${typeNames.join(', ')}`);
+          if (segmentType < 0)
+            return reject(
+              'UNKNOWN_SEGMENT_TYPE',
+              `unknown segment type; use one of ${typeNames.join(', ')}`,
+            );
           return dataState === 0 ? undefined : judgeData();
         case 4: {
           const rule = data.fields[field]!;
@@ -155,16 +176,29 @@ export function createSegmentJudge(): JsonObserver {
     close(_path, depth) {
       switch (depth) {
         case 0:
-          return hasSegments ? undefined : reject('MISSING_FIELD', 'missing required field "segments"');
+          return hasSegments
+            ? undefined
+            : reject('MISSING_FIELD', 'missing required field "segments"');
         case 2:
-          if (segmentType < 0) return reject('UNKNOWN_SEGMENT_TYPE', `missing segment type; use one of ${typeNames.join(', ')}`);
-          return dataState === 0 ? reject('MISSING_FIELD', 'missing required field "data"') : undefined;
+          if (segmentType < 0)
+            return reject(
+              'UNKNOWN_SEGMENT_TYPE',
+              `missing segment type; use one of ${typeNames.join(', ')}`,
+            );
+          return dataState === 0
+            ? reject('MISSING_FIELD', 'missing required field "data"')
+            : undefined;
         case 3:
           dataState = 2;
           return judgeData();
         case 4: {
           const missing = nested!.required & ~nestedSeen;
-          return missing === 0 ? undefined : reject('MISSING_FIELD', `missing required field "${nested!.fields[lowestBit(missing)]!.name}"`);
+          return missing === 0
+            ? undefined
+            : reject(
+                'MISSING_FIELD',
+                `missing required field "${nested!.fields[lowestBit(missing)]!.name}"`,
+              );
         }
         default:
           return undefined;
@@ -175,7 +209,8 @@ export function createSegmentJudge(): JsonObserver {
 
 function judgeValue(rule: FieldRule, kind: JsonKind, scalar: unknown): JsonRejection | undefined {
   if ((rule.kinds & KIND_BITS[kind]) === 0) return wrongType(rule.expected, kind, scalar);
-  if (rule.options !== undefined && !rule.options.has(scalar)) return reject('INVALID_VALUE', `expected ${rule.expected}`);
+  if (rule.options !== undefined && !rule.options.has(scalar))
+    return reject('INVALID_VALUE', `expected ${rule.expected}`);
   return undefined;
 }
 
@@ -212,7 +247,9 @@ function buildTables(): Tables {
         index = fields.push(rule) - 1;
         byName.set(name, index);
       } else if (signature(fields[index]!) !== signature(rule)) {
-        throw new Error(`createSegmentJudge: data field "${name}" means different things in different types`);
+        throw new Error(
+          `createSegmentJudge: data field "${name}" means different things in different types`,
+        );
       }
       mask |= 1 << index;
     }
@@ -227,18 +264,29 @@ function objectRule(fields: FieldRule[], byName: Map<string, number>): ObjectRul
 }
 
 function fieldRule(name: string, node: CatalogNode, nestedAllowed: boolean): FieldRule {
-  if (node === 'string' || node === 'number') return { name, kinds: KIND_BITS[node], expected: node };
+  if (node === 'string' || node === 'number')
+    return { name, kinds: KIND_BITS[node], expected: node };
   if (!isCatalogTuple(node)) {
     if (nestedAllowed) {
       const inner = Object.entries(node).map(([key, entry]) => fieldRule(key, entry, false));
-      return { name, kinds: KIND_BITS.object, expected: 'Object', object: objectRule(inner, new Map(inner.map((rule, index) => [rule.name, index]))) };
+      return {
+        name,
+        kinds: KIND_BITS.object,
+        expected: 'Object',
+        object: objectRule(inner, new Map(inner.map((rule, index) => [rule.name, index]))),
+      };
     }
   } else if (node[0] === 'picklist') {
-    if (node[1].every((option) => typeof option === 'string')) return { name, kinds: KIND_BITS.string, expected: node[2], options: new Set(node[1]) };
+    if (node[1].every((option) => typeof option === 'string'))
+      return { name, kinds: KIND_BITS.string, expected: node[2], options: new Set(node[1]) };
   } else if (node[0] === 'union') {
     const options = node[1].map((option) => fieldRule(name, option, false));
     if (options.every((option) => option.options === undefined && option.object === undefined)) {
-      return { name, kinds: options.reduce((kinds, option) => kinds | option.kinds, 0), expected: node[2] };
+      return {
+        name,
+        kinds: options.reduce((kinds, option) => kinds | option.kinds, 0),
+        expected: node[2],
+      };
     }
   }
   throw new Error(`createSegmentJudge: the catalog node at data field "${name}" is not supported`);

@@ -25,7 +25,8 @@ function lower(node: unknown, root: boolean): unknown {
       if (typeof value === 'string') out.type = 'string';
     } else if (keyword === 'properties') {
       const properties: Record<string, unknown> = {};
-      for (const [name, inner] of Object.entries(value as Record<string, unknown>)) properties[name] = lower(inner, false);
+      for (const [name, inner] of Object.entries(value as Record<string, unknown>))
+        properties[name] = lower(inner, false);
       out.properties = properties;
     } else out[keyword] = lower(value, false);
   }

@@ -12,7 +12,10 @@ const DESCRIPTION = 'The chat reply as an ordered list of segments.';
  * @example
  * await openai.chat.completions.create({ model, messages, response_format: openAiResponseFormat() });
  */
-export function openAiResponseFormat(schema: JsonSchema = segmentJsonSchema(), name = SEGMENT_SCHEMA_NAME): JsonSchema {
+export function openAiResponseFormat(
+  schema: JsonSchema = segmentJsonSchema(),
+  name = SEGMENT_SCHEMA_NAME,
+): JsonSchema {
   return deepFreeze({
     type: 'json_schema',
     json_schema: { name, description: DESCRIPTION, strict: true, schema: lowerJsonSchema(schema) },
@@ -20,11 +23,21 @@ export function openAiResponseFormat(schema: JsonSchema = segmentJsonSchema(), n
 }
 
 /** An Anthropic tool whose forced call carries the reply as its input. */
-export function anthropicReplyTool(schema: JsonSchema = segmentJsonSchema(), name = SEGMENT_SCHEMA_NAME): JsonSchema {
-  return deepFreeze({ name, description: `${DESCRIPTION} Call this tool exactly once with the final reply.`, input_schema: lowerJsonSchema(schema) });
+export function anthropicReplyTool(
+  schema: JsonSchema = segmentJsonSchema(),
+  name = SEGMENT_SCHEMA_NAME,
+): JsonSchema {
+  return deepFreeze({
+    name,
+    description: `${DESCRIPTION} Call this tool exactly once with the final reply.`,
+    input_schema: lowerJsonSchema(schema),
+  });
 }
 
 /** The Gemini `generationConfig` fields for a JSON reply of this schema. */
 export function geminiGenerationConfig(schema: JsonSchema = segmentJsonSchema()): JsonSchema {
-  return deepFreeze({ responseMimeType: 'application/json', responseJsonSchema: lowerJsonSchema(schema) });
+  return deepFreeze({
+    responseMimeType: 'application/json',
+    responseJsonSchema: lowerJsonSchema(schema),
+  });
 }

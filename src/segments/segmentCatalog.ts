@@ -1,4 +1,15 @@
-import { type InferOutput, type ObjectEntries, array, literal, number, picklist, strictObject, string, union, variant } from 'valibot';
+import {
+  type InferOutput,
+  type ObjectEntries,
+  array,
+  literal,
+  number,
+  picklist,
+  strictObject,
+  string,
+  union,
+  variant,
+} from 'valibot';
 
 // Calls are marked pure so a bundler can drop the catalog from apps that only import the parser.
 
@@ -29,17 +40,24 @@ export const SegmentSchemas = [
   /* @__PURE__ */ segment('file', { media: MediaSchema }),
   /* @__PURE__ */ segment('reply', { message_id: /* @__PURE__ */ string() }),
   /* @__PURE__ */ segment('forward', { forward_id: /* @__PURE__ */ string() }),
-  /* @__PURE__ */ segment('face', { id: /* @__PURE__ */ union([/* @__PURE__ */ string(), /* @__PURE__ */ number()]) }),
+  /* @__PURE__ */ segment('face', {
+    id: /* @__PURE__ */ union([/* @__PURE__ */ string(), /* @__PURE__ */ number()]),
+  }),
   /* @__PURE__ */ segment('dice', {}),
   /* @__PURE__ */ segment('rps', {}),
-  /* @__PURE__ */ segment('share', { url: /* @__PURE__ */ string(), title: /* @__PURE__ */ string() }),
+  /* @__PURE__ */ segment('share', {
+    url: /* @__PURE__ */ string(),
+    title: /* @__PURE__ */ string(),
+  }),
 ] as const;
 
 /** One segment: a variant on `type`. */
 export const SegmentSchema = /* @__PURE__ */ variant('type', SegmentSchemas);
 
 /** The whole reply: `{ "segments": [...] }`, order preserved, an empty list meaning "no reply". */
-export const SegmentReplySchema = /* @__PURE__ */ strictObject({ segments: /* @__PURE__ */ array(SegmentSchema) });
+export const SegmentReplySchema = /* @__PURE__ */ strictObject({
+  segments: /* @__PURE__ */ array(SegmentSchema),
+});
 
 /** A validated segment. */
 export type Segment = InferOutput<typeof SegmentSchema>;
@@ -53,4 +71,6 @@ export type Media = InferOutput<typeof MediaSchema>;
 export type MediaSegment = Extract<Segment, { data: { media: Media } }>;
 
 /** The segment type names, in catalog order. */
-export const SEGMENT_TYPES: readonly SegmentType[] = /* @__PURE__ */ SegmentSchemas.map((schema) => schema.entries.type.literal);
+export const SEGMENT_TYPES: readonly SegmentType[] = /* @__PURE__ */ SegmentSchemas.map(
+  (schema) => schema.entries.type.literal,
+);

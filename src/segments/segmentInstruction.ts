@@ -34,7 +34,10 @@ function mediaTypes(segments: [string, { readonly data: CatalogObject }][]): str
 
 function describe(node: CatalogNode): string {
   if (typeof node === 'string') return node;
-  if (!isCatalogTuple(node)) return `{${Object.entries(node).map(([name, inner]) => `${JSON.stringify(name)}: ${describe(inner)}`).join(', ')}}`;
+  if (!isCatalogTuple(node))
+    return `{${Object.entries(node)
+      .map(([name, inner]) => `${JSON.stringify(name)}: ${describe(inner)}`)
+      .join(', ')}}`;
   switch (node[0]) {
     case 'literal':
       return JSON.stringify(node[1]);
@@ -45,6 +48,8 @@ function describe(node: CatalogNode): string {
     case 'array':
       return `[${describe(node[1])}, ...]`;
     case 'variant':
-      return Object.entries(node[2]).map(([tag, option]) => describe({ [node[1]]: ['literal', tag, ''], ...option })).join(' or ');
+      return Object.entries(node[2])
+        .map(([tag, option]) => describe({ [node[1]]: ['literal', tag, ''], ...option }))
+        .join(' or ');
   }
 }

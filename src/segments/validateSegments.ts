@@ -7,7 +7,9 @@ import { SEGMENT_TABLE } from './segmentTable.generated';
 let findIssues: IssueFinder | undefined;
 
 /** The outcome of {@link validateSegments}. */
-export type SegmentValidation = { readonly ok: true; readonly value: SegmentReply } | { readonly ok: false; readonly issues: Issue[] };
+export type SegmentValidation =
+  | { readonly ok: true; readonly value: SegmentReply }
+  | { readonly ok: false; readonly issues: Issue[] };
 
 /** Options of {@link validateSegments}. */
 export interface ValidateSegmentsOptions {
@@ -27,9 +29,21 @@ export interface ValidateSegmentsOptions {
  * const verdict = validateSegments({ segments: [{ type: 'mention', data: { target: 123 } }] });
  * // { ok: false, issues: [{ code: 'WRONG_TYPE', path: '/segments/0/data/target', message: 'expected string, got 123' }] }
  */
-export function validateSegments(value: unknown, options: ValidateSegmentsOptions = {}): SegmentValidation {
+export function validateSegments(
+  value: unknown,
+  options: ValidateSegmentsOptions = {},
+): SegmentValidation {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, issues: [{ code: 'NOT_AN_OBJECT', path: '', message: 'the reply must be one JSON object {"segments": [...]}' }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          code: 'NOT_AN_OBJECT',
+          path: '',
+          message: 'the reply must be one JSON object {"segments": [...]}',
+        },
+      ],
+    };
   }
   // One pass compiled from the catalog's generated table (no valibot at run time): a valid reply
   // is returned as it is (it is already a fresh, parsed object); a refused one gets its issues
@@ -40,7 +54,11 @@ export function validateSegments(value: unknown, options: ValidateSegmentsOption
   findIssues(value, sink);
   if (sink.issues.length === 0) return { ok: true, value: value as SegmentReply };
   if (sink.overflow !== undefined) {
-    sink.issues.push({ code: 'TOO_MANY_ISSUES', path: '', message: `more than ${max} issues; validation stopped at ${sink.overflow} and did not check the rest` });
+    sink.issues.push({
+      code: 'TOO_MANY_ISSUES',
+      path: '',
+      message: `more than ${max} issues; validation stopped at ${sink.overflow} and did not check the rest`,
+    });
   }
   return { ok: false, issues: sink.issues };
 }

@@ -14,7 +14,12 @@ export interface ReplyguardHandler {
 }
 
 type Method = 'GET' | 'POST' | 'PUT';
-type Handle = (request: Request, config: Config, cors: Record<string, string>, param: string) => Promise<Response> | Response;
+type Handle = (
+  request: Request,
+  config: Config,
+  cors: Record<string, string>,
+  param: string,
+) => Promise<Response> | Response;
 interface Route {
   /** API routes need the bearer key when one is configured. */
   readonly api: boolean;
@@ -23,11 +28,29 @@ interface Route {
 
 const ROUTES: Readonly<Record<string, Route>> = {
   '/': { api: false, methods: { GET: (_, config) => demoPage(config) } },
-  '/healthz': { api: false, methods: { GET: (_, config, cors) => json({ ok: true, upstream: config.provider?.name ?? config.upstreamKind }, 200, cors) } },
-  '/v1/schema': { api: true, methods: { GET: (_, __, cors) => json(segmentJsonSchema(), 200, { ...cors, 'content-type': 'application/schema+json' }) } },
+  '/healthz': {
+    api: false,
+    methods: {
+      GET: (_, config, cors) =>
+        json({ ok: true, upstream: config.provider?.name ?? config.upstreamKind }, 200, cors),
+    },
+  },
+  '/v1/schema': {
+    api: true,
+    methods: {
+      GET: (_, __, cors) =>
+        json(segmentJsonSchema(), 200, { ...cors, 'content-type': 'application/schema+json' }),
+    },
+  },
   '/v1/check': { api: true, methods: { POST: handleCheck } },
   '/v1/chat/completions': { api: true, methods: { POST: handleChatCompletions } },
-  '/v1/schemas/:name': { api: true, methods: { GET: (_, config, cors, name) => getSchema(name, config, cors), PUT: (request, config, cors, name) => putSchema(request, name, config, cors) } },
+  '/v1/schemas/:name': {
+    api: true,
+    methods: {
+      GET: (_, config, cors, name) => getSchema(name, config, cors),
+      PUT: (request, config, cors, name) => putSchema(request, name, config, cors),
+    },
+  },
 };
 
 /**
@@ -48,38 +71,54 @@ export function createHandler(config: HandlerConfig = {}): ReplyguardHandler {
     try {
       response = await route(request, config, env);
     } catch (error) {
-      response = jsonError(500, 'INTERNAL', `unexpected failure: ${String((error as Error)?.message ?? error).slice(0, 120)}`);
+      response = jsonError(
+        500,
+        'INTERNAL',
+        `unexpected failure: ${String((error as Error)?.message ?? error).slice(0, 120)}`,
+      );
     }
     return settleRequestBody(request, response);
   };
   return { fetch };
 }
 
-async function route(request: Request, handlerConfig: HandlerConfig, env: unknown): Promise<Response> {
+async function route(
+  request: Request,
+  handlerConfig: HandlerConfig,
+  env: unknown,
+): Promise<Response> {
   const configured = readConfig(handlerConfig, env);
   if (!configured.ok) return jsonError(500, 'MISCONFIGURED', configured.message);
   const config = configured.config;
   const cors = corsHeaders(request, config.corsOrigins);
   const path = routePath(new URL(request.url).pathname, config.basePath);
   const match = findRoute(path);
-  if (!match || (path === '/' && config.demoHtml === undefined)) return jsonError(404, 'NOT_FOUND', `no route ${path.slice(0, 100)}`, cors);
+  if (!match || (path === '/' && config.demoHtml === undefined))
+    return jsonError(404, 'NOT_FOUND', `no route ${path.slice(0, 100)}`, cors);
   const { route: found, param } = match;
   if (request.method === 'OPTIONS') return preflight(request, config.corsOrigins);
   const method = request.method === 'HEAD' ? 'GET' : (request.method as Method);
   const handle = found.methods[method];
   if (!handle) {
     const allowed = Object.keys(found.methods).join(', ');
-    return jsonError(405, 'METHOD_NOT_ALLOWED', `${path} takes ${allowed}`, { ...cors, allow: `${allowed}, OPTIONS` });
+    return jsonError(405, 'METHOD_NOT_ALLOWED', `${path} takes ${allowed}`, {
+      ...cors,
+      allow: `${allowed}, OPTIONS`,
+    });
   }
   if (found.api && config.apiKey && !(await hasBearerKey(request, config.apiKey))) {
-    return jsonError(401, 'UNAUTHORIZED', 'send Authorization: Bearer <key>', { ...cors, 'www-authenticate': 'Bearer' });
+    return jsonError(401, 'UNAUTHORIZED', 'send Authorization: Bearer <key>', {
+      ...cors,
+      'www-authenticate': 'Bearer',
+    });
   }
   return handle(request, config, cors, param);
 }
 
 /** The path below the mount prefix: stripped when the request still carries it. */
 function routePath(pathname: string, basePath: string): string {
-  if (basePath === '' || (pathname !== basePath && !pathname.startsWith(`${basePath}/`))) return pathname;
+  if (basePath === '' || (pathname !== basePath && !pathname.startsWith(`${basePath}/`)))
+    return pathname;
   return pathname.slice(basePath.length) || '/';
 }
 
@@ -98,9 +137,12 @@ function findRoute(path: string): { route: Route; param: string } | undefined {
 }
 
 function demoPage(config: Config): Response {
-  return new Response(config.demoHtml ?? '', { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DEMO_CSP } });
+  return new Response(config.demoHtml ?? '', {
+    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DEMO_CSP },
+  });
 }
 
 // The demo runs its own inlined script, talks only to this origin, and loads media only from
 // data: URLs (it renders with an empty imageHosts list), as docs/rendering.md documents.
-const DEMO_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; media-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const DEMO_CSP =
+  "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; media-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

@@ -1,4 +1,9 @@
-import type { ModelAnswer, ModelProvider, ModelRequest, ModelStreamEvent } from '../providers/modelProvider';
+import type {
+  ModelAnswer,
+  ModelProvider,
+  ModelRequest,
+  ModelStreamEvent,
+} from '../providers/modelProvider';
 import { SEGMENT_SCHEMA_NAME } from './core';
 
 /** A clearly fake token for the leak demo: it has the shape of a GitHub token, nothing more. */
@@ -51,30 +56,78 @@ export function scriptedModel(options: ScriptedModelOptions = {}): ModelProvider
 function scriptedAnswer(request: ModelRequest): ModelAnswer {
   const lastMessage = request.messages[request.messages.length - 1];
   const last = lastMessage?.content ?? '';
-  const usage = { inputTokens: Math.ceil((request.system.length + last.length) / 4), outputTokens: 24 };
+  const usage = {
+    inputTokens: Math.ceil((request.system.length + last.length) / 4),
+    outputTokens: 24,
+  };
   const custom = request.schema !== undefined && request.schema.name !== SEGMENT_SCHEMA_NAME;
   const correction = lastMessage?.role === 'user' && last.includes('<<<ANSWER');
 
-  if (lastMessage?.role === 'tool') return { text: segments(text(`The ${lastMessage.name} tool answered: ${lastMessage.content.slice(0, 200)}`)), usage };
+  if (lastMessage?.role === 'tool')
+    return {
+      text: segments(
+        text(`The ${lastMessage.name} tool answered: ${lastMessage.content.slice(0, 200)}`),
+      ),
+      usage,
+    };
   if (custom) return { text: correction ? quoted(last) : objectIn(last), usage };
   if (correction) {
-    if (last.includes(ALWAYS_INVALID)) return { text: segments({ type: 'text', data: { text: 'still wrong', [ALWAYS_INVALID]: true } }), usage };
-    return { text: segments({ type: 'markdown', data: { content: '**Corrected.** Here is the reply in the right format.' } }), usage };
+    if (last.includes(ALWAYS_INVALID))
+      return {
+        text: segments({ type: 'text', data: { text: 'still wrong', [ALWAYS_INVALID]: true } }),
+        usage,
+      };
+    return {
+      text: segments({
+        type: 'markdown',
+        data: { content: '**Corrected.** Here is the reply in the right format.' },
+      }),
+      usage,
+    };
   }
   const words = last.toLowerCase();
   const tool = firstToolName(request.tools);
   if (tool && words.includes('tool')) {
-    return { toolCalls: [{ id: `call_scripted_${request.messages.length}`, name: tool, arguments: JSON.stringify({ query: last.slice(0, 100) }) }], usage };
+    return {
+      toolCalls: [
+        {
+          id: `call_scripted_${request.messages.length}`,
+          name: tool,
+          arguments: JSON.stringify({ query: last.slice(0, 100) }),
+        },
+      ],
+      usage,
+    };
   }
   // The unknown field comes first, so a streamed check can refuse it long before the reply ends.
-  if (words.includes('invalid')) return { text: segments({ type: 'text', data: { [ALWAYS_INVALID]: true, text: `oops ${'and so on '.repeat(40)}` } }), usage };
-  if (words.includes('fence')) return { text: '```json\n' + segments(text('fenced reply')) + '\n```', usage };
-  if (words.includes('think')) return { text: segments(text('<think>the user wants…</think>Hello!')), usage };
-  if (words.includes('leak')) return { text: segments(text(`Use the token ${DEMO_TOKEN} to log in.`)), usage };
-  if (words.includes('mention')) return { text: segments({ type: 'mention', data: { target: '10001' } }, text(' has been notified.')), usage };
+  if (words.includes('invalid'))
+    return {
+      text: segments({
+        type: 'text',
+        data: { [ALWAYS_INVALID]: true, text: `oops ${'and so on '.repeat(40)}` },
+      }),
+      usage,
+    };
+  if (words.includes('fence'))
+    return { text: '```json\n' + segments(text('fenced reply')) + '\n```', usage };
+  if (words.includes('think'))
+    return { text: segments(text('<think>the user wants…</think>Hello!')), usage };
+  if (words.includes('leak'))
+    return { text: segments(text(`Use the token ${DEMO_TOKEN} to log in.`)), usage };
+  if (words.includes('mention'))
+    return {
+      text: segments({ type: 'mention', data: { target: '10001' } }, text(' has been notified.')),
+      usage,
+    };
   const echo = last.length > 200 ? `${last.slice(0, 200)}…` : last;
   return {
-    text: segments({ type: 'markdown', data: { content: `**Scripted reply**\n\nYou said: *${echo.replace(/[*_`]/g, '')}*` } }, text('Try "fence", "think", "leak", "mention" or "invalid".')),
+    text: segments(
+      {
+        type: 'markdown',
+        data: { content: `**Scripted reply**\n\nYou said: *${echo.replace(/[*_`]/g, '')}*` },
+      },
+      text('Try "fence", "think", "leak", "mention" or "invalid".'),
+    ),
     usage,
   };
 }

@@ -8,13 +8,30 @@ export function upstreamProvider(config: Config): ModelProvider {
   const baseUrl = config.upstreamBaseUrl ?? '';
   switch (config.upstreamKind) {
     case 'openai':
-      return openAiChatProvider({ baseUrl, apiKey: config.upstreamApiKey, model: config.upstreamModel });
+      return openAiChatProvider({
+        baseUrl,
+        apiKey: config.upstreamApiKey,
+        model: config.upstreamModel,
+      });
     case 'json-text':
-      return openAiChatProvider({ baseUrl, apiKey: config.upstreamApiKey, model: config.upstreamModel, structuredOutput: false });
+      return openAiChatProvider({
+        baseUrl,
+        apiKey: config.upstreamApiKey,
+        model: config.upstreamModel,
+        structuredOutput: false,
+      });
     case 'anthropic':
-      return anthropicProvider({ baseUrl, apiKey: config.upstreamApiKey, model: config.upstreamModel });
+      return anthropicProvider({
+        baseUrl,
+        apiKey: config.upstreamApiKey,
+        model: config.upstreamModel,
+      });
     case 'gemini':
-      return geminiProvider({ baseUrl, apiKey: config.upstreamApiKey, model: config.upstreamModel });
+      return geminiProvider({
+        baseUrl,
+        apiKey: config.upstreamApiKey,
+        model: config.upstreamModel,
+      });
     default:
       return scriptedModel();
   }

@@ -35,7 +35,13 @@ export interface ChatReplyguardResult {
  */
 export type ChatProgressEvent =
   | { readonly event: 'attempt'; readonly attempt: number; readonly stage: 'model' | 'correction' }
-  | { readonly event: 'rejected'; readonly attempt: number; readonly stage: 'model' | 'correction'; readonly offset: number; readonly issue: Issue };
+  | {
+      readonly event: 'rejected';
+      readonly attempt: number;
+      readonly stage: 'model' | 'correction';
+      readonly offset: number;
+      readonly issue: Issue;
+    };
 
 /** The JSON body of `POST /v1/check` (a `text/plain` body is the raw reply alone). */
 export interface CheckRequestBody {
@@ -48,11 +54,17 @@ export interface CheckRequestBody {
   /** The custom schema's name in the answer's `meta.schemaName`. */
   readonly name?: string;
   readonly mentions?: MentionsOption;
-  readonly leaks?: false | { readonly literals?: readonly string[]; readonly allow?: readonly string[] };
+  readonly leaks?:
+    false | { readonly literals?: readonly string[]; readonly allow?: readonly string[] };
   /** Host paths to mask: a list of roots, or the library's `{ roots }` shape. */
   readonly hostPaths?: readonly HostRootOption[] | { readonly roots: readonly HostRootOption[] };
   /** `false` turns media inspection off; the limits in bytes per media type otherwise. */
-  readonly media?: false | { readonly maxBytes?: Readonly<Partial<Record<'image' | 'audio' | 'video', number>>>; readonly unavailableText?: string };
+  readonly media?:
+    | false
+    | {
+        readonly maxBytes?: Readonly<Partial<Record<'image' | 'audio' | 'video', number>>>;
+        readonly unavailableText?: string;
+      };
   /** `false` turns the reasoning/tool-markup refusal off. */
   readonly hygiene?: boolean;
   readonly failureNotice?: string;
@@ -87,4 +99,3 @@ export interface WireToolCall {
   readonly type: 'function';
   readonly function: { readonly name: string; readonly arguments: string };
 }
-

@@ -64,22 +64,40 @@ const KINDS: readonly UpstreamKind[] = ['scripted', 'openai', 'json-text', 'anth
  * Merges the runtime's bindings over the configuration given in code (a binding that is set wins)
  * and reads the result; a bad value is a configuration error, reported, never guessed.
  */
-export function readConfig(config: HandlerConfig, env: unknown): { ok: true; config: Config } | { ok: false; message: string } {
+export function readConfig(
+  config: HandlerConfig,
+  env: unknown,
+): { ok: true; config: Config } | { ok: false; message: string } {
   const merged: Record<string, unknown> = { ...config };
   if (typeof env === 'object' && env !== null) {
-    for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== null) merged[key] = value;
+    for (const [key, value] of Object.entries(env))
+      if (value !== undefined && value !== null) merged[key] = value;
   }
   const vars = merged as HandlerConfig;
   const kind = String(vars.UPSTREAM_KIND ?? 'scripted').trim();
-  if (!(KINDS as readonly string[]).includes(kind)) return { ok: false, message: `UPSTREAM_KIND must be one of ${KINDS.join(', ')}` };
-  if (kind !== 'scripted' && !vars.provider && !vars.UPSTREAM_BASE_URL) return { ok: false, message: 'UPSTREAM_BASE_URL is required for a real upstream' };
+  if (!(KINDS as readonly string[]).includes(kind))
+    return { ok: false, message: `UPSTREAM_KIND must be one of ${KINDS.join(', ')}` };
+  if (kind !== 'scripted' && !vars.provider && !vars.UPSTREAM_BASE_URL)
+    return { ok: false, message: 'UPSTREAM_BASE_URL is required for a real upstream' };
   const timeout = positive(vars.UPSTREAM_TIMEOUT_MS, 60_000);
   const maxBody = positive(vars.MAX_BODY_BYTES, 262_144);
-  if (timeout === undefined || maxBody === undefined) return { ok: false, message: 'UPSTREAM_TIMEOUT_MS and MAX_BODY_BYTES must be positive integers' };
-  const basePath = String(vars.BASE_PATH ?? '').trim().replace(/\/+$/, '');
-  if (basePath !== '' && !/^\/[\w.~%!$&'()*+,;=:@/-]*$/.test(basePath)) return { ok: false, message: 'BASE_PATH must be a path starting with /' };
+  if (timeout === undefined || maxBody === undefined)
+    return {
+      ok: false,
+      message: 'UPSTREAM_TIMEOUT_MS and MAX_BODY_BYTES must be positive integers',
+    };
+  const basePath = String(vars.BASE_PATH ?? '')
+    .trim()
+    .replace(/\/+$/, '');
+  if (basePath !== '' && !/^\/[\w.~%!$&'()*+,;=:@/-]*$/.test(basePath))
+    return { ok: false, message: 'BASE_PATH must be a path starting with /' };
   const schemas = vars.SCHEMAS;
-  if (schemas !== undefined && (typeof schemas !== 'object' || typeof schemas.get !== 'function' || typeof schemas.put !== 'function')) {
+  if (
+    schemas !== undefined &&
+    (typeof schemas !== 'object' ||
+      typeof schemas.get !== 'function' ||
+      typeof schemas.put !== 'function')
+  ) {
     return { ok: false, message: 'SCHEMAS must be a Workers KV namespace binding' };
   }
   return {
@@ -91,7 +109,10 @@ export function readConfig(config: HandlerConfig, env: unknown): { ok: true; con
       upstreamApiKey: vars.UPSTREAM_API_KEY || undefined,
       upstreamTimeoutMs: timeout,
       apiKey: vars.API_KEY || undefined,
-      corsOrigins: String(vars.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+      corsOrigins: String(vars.CORS_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
       maxBodyBytes: maxBody,
       failureNotice: vars.FAILURE_NOTICE || undefined,
       basePath,

@@ -18,8 +18,15 @@ describe.skipIf(!built)('the built replyguard/ai-sdk entry', () => {
     const esm = (await import(entry)) as Entry;
     const cjs = createRequire(import.meta.url)(entry) as Entry;
     for (const module of [esm, cjs]) {
-      expect(Object.keys(module).sort()).toEqual(['aiSdkProvider', 'replyguardMetadata', 'replyguardMiddleware']);
-      const model = wrapLanguageModel({ model: generating(['```json\n' + good + '\n```', good]), middleware: module.replyguardMiddleware() });
+      expect(Object.keys(module).sort()).toEqual([
+        'aiSdkProvider',
+        'replyguardMetadata',
+        'replyguardMiddleware',
+      ]);
+      const model = wrapLanguageModel({
+        model: generating(['```json\n' + good + '\n```', good]),
+        middleware: module.replyguardMiddleware(),
+      });
       const result = await generateText({ model, prompt: 'hi' });
       expect(result.text).toBe(good);
     }
@@ -36,14 +43,23 @@ describe.skipIf(!built)('the built replyguard/ai-sdk entry', () => {
     const esm = (await import(entry)) as Entry;
     // An error the entry makes itself is the core's class, not a copy of it.
     const { model } = streaming([[{ type: 'error', error: 'overloaded' } as never]]);
-    const events = esm.aiSdkProvider(model).stream!({ system: '', messages: [] }, { signal: new AbortController().signal });
-    await expect((async () => { for await (const _ of events); })()).rejects.toBeInstanceOf(core.ProviderError);
+    const events = esm.aiSdkProvider(model).stream!(
+      { system: '', messages: [] },
+      { signal: new AbortController().signal },
+    );
+    await expect(
+      (async () => {
+        for await (const _ of events);
+      })(),
+    ).rejects.toBeInstanceOf(core.ProviderError);
   });
 
   it('imports nothing of the AI SDK, no Node built-ins and no eval at run time', () => {
     for (const file of ['dist/ai-sdk.js', 'dist/ai-sdk.cjs']) {
       const code = readFileSync(`${root}${file}`, 'utf8');
-      expect(code).not.toMatch(/from\s*["'](ai|@ai-sdk\/[\w-]+)["']|require\(\s*["'](ai|@ai-sdk\/[\w-]+)["']\s*\)/);
+      expect(code).not.toMatch(
+        /from\s*["'](ai|@ai-sdk\/[\w-]+)["']|require\(\s*["'](ai|@ai-sdk\/[\w-]+)["']\s*\)/,
+      );
       expect(code).not.toMatch(/from\s*["']node:|require\(\s*["']node:/);
       expect(code).not.toMatch(/\beval\s*\(|new\s+Function\s*\(/);
       expect(code).not.toMatch(/\bprocess\.env\b|\bBuffer\.from\b/);
@@ -52,7 +68,10 @@ describe.skipIf(!built)('the built replyguard/ai-sdk entry', () => {
 
   it('declares the AI SDK an optional peer', () => {
     const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
-    expect(pkg.peerDependenciesMeta).toMatchObject({ '@ai-sdk/provider': { optional: true }, ai: { optional: true } });
+    expect(pkg.peerDependenciesMeta).toMatchObject({
+      '@ai-sdk/provider': { optional: true },
+      ai: { optional: true },
+    });
     expect(pkg.dependencies).not.toHaveProperty('ai');
     expect(pkg.dependencies).not.toHaveProperty('@ai-sdk/provider');
   });

@@ -7,11 +7,17 @@ import { generating, promptOf, streaming } from './mockModels';
 const good = '{"segments":[{"type":"text","data":{"text":"Hello"}}]}';
 const fenced = '```json\n' + good + '\n```';
 const wrongType = '{"segments":[{"type":"text","data":{"text":1}}]}';
-const notice = (text = DEFAULT_FAILURE_NOTICE) => JSON.stringify({ segments: [{ type: 'text', data: { text } }] });
+const notice = (text = DEFAULT_FAILURE_NOTICE) =>
+  JSON.stringify({ segments: [{ type: 'text', data: { text } }] });
 
 const lookup = tool({
   description: 'Looks up an order',
-  inputSchema: jsonSchema<{ id: string }>({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false }),
+  inputSchema: jsonSchema<{ id: string }>({
+    type: 'object',
+    properties: { id: { type: 'string' } },
+    required: ['id'],
+    additionalProperties: false,
+  }),
   execute: async ({ id }) => ({ id, state: 'shipped' }),
 });
 
@@ -27,14 +33,29 @@ describe('replyguardMiddleware in generateText', () => {
   it('delivers a valid reply as validated JSON, with the schema as the response format and the instruction last', async () => {
     const inner = generating([good]);
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
-    const result = await generateText({ model, system: 'You are Acme support.', prompt: 'hi', tools: { lookup } });
+    const result = await generateText({
+      model,
+      system: 'You are Acme support.',
+      prompt: 'hi',
+      tools: { lookup },
+    });
     expect(JSON.parse(result.text)).toEqual(JSON.parse(good));
-    expect(guard(result.providerMetadata)).toMatchObject({ status: 'completed', issues: [], meta: { attempts: 1, stage: 'model', schemaName: 'segment_reply' } });
+    expect(guard(result.providerMetadata)).toMatchObject({
+      status: 'completed',
+      issues: [],
+      meta: { attempts: 1, stage: 'model', schemaName: 'segment_reply' },
+    });
     expect(inner.doGenerateCalls).toHaveLength(1);
     const call = inner.doGenerateCalls[0]!;
-    expect(call.responseFormat).toMatchObject({ type: 'json', name: 'segment_reply', schema: { $schema: 'https://json-schema.org/draft/2020-12/schema' } });
+    expect(call.responseFormat).toMatchObject({
+      type: 'json',
+      name: 'segment_reply',
+      schema: { $schema: 'https://json-schema.org/draft/2020-12/schema' },
+    });
     const { system, messages } = promptOf(call);
-    expect(system.startsWith('You are Acme support.\n\nAnswer with exactly one JSON object')).toBe(true);
+    expect(system.startsWith('You are Acme support.\n\nAnswer with exactly one JSON object')).toBe(
+      true,
+    );
     expect(messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]);
     expect(call.tools?.map((t) => t.name)).toEqual(['lookup']);
     expect(result.usage.inputTokens).toBe(10);
@@ -44,9 +65,21 @@ describe('replyguardMiddleware in generateText', () => {
   it('corrects a malformed reply once against the same model: no history, no tools', async () => {
     const inner = generating([fenced, good]);
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
-    const result = await generateText({ model, system: 'host secrets', messages: [{ role: 'user', content: 'earlier business context' }, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'hi' }], tools: { lookup } });
+    const result = await generateText({
+      model,
+      system: 'host secrets',
+      messages: [
+        { role: 'user', content: 'earlier business context' },
+        { role: 'assistant', content: 'ok' },
+        { role: 'user', content: 'hi' },
+      ],
+      tools: { lookup },
+    });
     expect(result.text).toBe(good);
-    expect(guard(result.providerMetadata)).toMatchObject({ status: 'completed', meta: { attempts: 2, stage: 'correction' } });
+    expect(guard(result.providerMetadata)).toMatchObject({
+      status: 'completed',
+      meta: { attempts: 2, stage: 'correction' },
+    });
     expect(inner.doGenerateCalls).toHaveLength(2);
     const correction = inner.doGenerateCalls[1]!;
     expect(correction.tools).toBeUndefined();
@@ -61,11 +94,17 @@ describe('replyguardMiddleware in generateText', () => {
 
   it('delivers the failure notice when the correction fails too, and never calls a third time', async () => {
     const inner = generating([wrongType, '{"segments": [}', good]);
-    const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware({ failureNotice: 'We will get back to you.' }) });
+    const model = wrapLanguageModel({
+      model: inner,
+      middleware: replyguardMiddleware({ failureNotice: 'We will get back to you.' }),
+    });
     const result = await generateText({ model, prompt: 'hi' });
     expect(result.text).toBe(notice('We will get back to you.'));
     const metadata = guard(result.providerMetadata);
-    expect(metadata).toMatchObject({ status: 'validation_failed', meta: { attempts: 2, stage: 'correction' } });
+    expect(metadata).toMatchObject({
+      status: 'validation_failed',
+      meta: { attempts: 2, stage: 'correction' },
+    });
     expect(metadata.issues[0]!.code).toBe('INVALID_JSON');
     expect(inner.doGenerateCalls).toHaveLength(2);
   });
@@ -73,30 +112,61 @@ describe('replyguardMiddleware in generateText', () => {
   it('applies the policies: mentions per call through providerOptions, leaks masked with findings', async () => {
     const mention = '{"segments":[{"type":"mention","data":{"target":"u9"}}]}';
     const inner = generating([mention, mention]);
-    const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware({ mentions: { allowed: ['u9'] } }) });
-    const refused = await generateText({ model, prompt: 'hi', providerOptions: { replyguard: { mentions: ['u1'] } } });
+    const model = wrapLanguageModel({
+      model: inner,
+      middleware: replyguardMiddleware({ mentions: { allowed: ['u9'] } }),
+    });
+    const refused = await generateText({
+      model,
+      prompt: 'hi',
+      providerOptions: { replyguard: { mentions: ['u1'] } },
+    });
     expect(refused.text).toBe(notice());
-    expect(guard(refused.providerMetadata).issues).toMatchObject([{ code: 'MENTION_NOT_ALLOWED', path: '/segments/0/data/target' }]);
+    expect(guard(refused.providerMetadata).issues).toMatchObject([
+      { code: 'MENTION_NOT_ALLOWED', path: '/segments/0/data/target' },
+    ]);
     // The per-call options stay with the middleware: the model never sees them.
     expect(inner.doGenerateCalls[0]!.providerOptions?.replyguard).toBeUndefined();
 
-    const key = 'sk-proj-q8ZrT2vLm4Xw9NbK7pYc3HdF6sJa1GeU0iOtRnMx' + 'T3BlbkFJ' + 'Vb7Qk2Lp9XzW4mNc8RtY1sHd6GfJ3aKe5uIoP0qZ';
-    const leaky = generating([`{"segments":[{"type":"text","data":{"text":"the key is ${key}"}}]}`]);
-    const masked = await generateText({ model: wrapLanguageModel({ model: leaky, middleware: replyguardMiddleware() }), prompt: 'hi' });
+    const key =
+      'sk-proj-q8ZrT2vLm4Xw9NbK7pYc3HdF6sJa1GeU0iOtRnMx' +
+      'T3BlbkFJ' +
+      'Vb7Qk2Lp9XzW4mNc8RtY1sHd6GfJ3aKe5uIoP0qZ';
+    const leaky = generating([
+      `{"segments":[{"type":"text","data":{"text":"the key is ${key}"}}]}`,
+    ]);
+    const masked = await generateText({
+      model: wrapLanguageModel({ model: leaky, middleware: replyguardMiddleware() }),
+      prompt: 'hi',
+    });
     expect(masked.text).not.toContain(key);
-    expect(guard(masked.providerMetadata)).toMatchObject({ status: 'completed', meta: { stage: 'post_guardrail' }, findings: [{ code: 'LEAK_MASKED', path: '/segments/0/data/text' }] });
+    expect(guard(masked.providerMetadata)).toMatchObject({
+      status: 'completed',
+      meta: { stage: 'post_guardrail' },
+      findings: [{ code: 'LEAK_MASKED', path: '/segments/0/data/text' }],
+    });
     expect(JSON.stringify(masked.providerMetadata)).not.toContain(key);
   });
 
   it('passes tool calls to the SDK, which runs them; the next step is checked with the tool result in its prompt', async () => {
     const inner = generating([
-      [{ type: 'text', text: 'Let me look that up.' }, { type: 'tool-call', toolCallId: 'call-1', toolName: 'lookup', input: '{"id":"A7"}' }],
+      [
+        { type: 'text', text: 'Let me look that up.' },
+        { type: 'tool-call', toolCallId: 'call-1', toolName: 'lookup', input: '{"id":"A7"}' },
+      ],
       good,
     ]);
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
-    const result = await generateText({ model, prompt: 'where is A7?', tools: { lookup }, stopWhen: stepCountIs(3) });
+    const result = await generateText({
+      model,
+      prompt: 'where is A7?',
+      tools: { lookup },
+      stopWhen: stepCountIs(3),
+    });
     expect(result.steps).toHaveLength(2);
-    expect(result.steps[0]!.toolCalls).toMatchObject([{ toolCallId: 'call-1', toolName: 'lookup', input: { id: 'A7' } }]);
+    expect(result.steps[0]!.toolCalls).toMatchObject([
+      { toolCallId: 'call-1', toolName: 'lookup', input: { id: 'A7' } },
+    ]);
     // A tool step's words are not a reply: nothing unchecked reaches the caller.
     expect(result.steps[0]!.text).toBe('');
     expect(guard(result.steps[0]!.providerMetadata)).toMatchObject({ status: 'interrupted' });
@@ -117,7 +187,9 @@ describe('replyguardMiddleware in generateText', () => {
       good,
     ]);
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
-    await expect(generateText({ model, prompt: 'hi', maxRetries: 0 })).rejects.toThrow('upstream 503');
+    await expect(generateText({ model, prompt: 'hi', maxRetries: 0 })).rejects.toThrow(
+      'upstream 503',
+    );
     expect(calls).toBe(1);
   });
 
@@ -131,7 +203,11 @@ describe('replyguardMiddleware in generateText', () => {
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
     const result = await generateText({ model, prompt: 'hi', maxRetries: 0 });
     expect(result.text).toBe(notice());
-    expect(guard(result.providerMetadata)).toMatchObject({ status: 'error', issues: [{ code: 'MODEL_FAILED' }], meta: { attempts: 2 } });
+    expect(guard(result.providerMetadata)).toMatchObject({
+      status: 'error',
+      issues: [{ code: 'MODEL_FAILED' }],
+      meta: { attempts: 2 },
+    });
   });
 
   it('rejects an aborted call and passes the abort on to the model', async () => {
@@ -146,7 +222,9 @@ describe('replyguardMiddleware in generateText', () => {
         }),
     ]);
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
-    await expect(generateText({ model, prompt: 'hi', abortSignal: controller.signal, maxRetries: 0 })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      generateText({ model, prompt: 'hi', abortSignal: controller.signal, maxRetries: 0 }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen?.aborted).toBe(true);
   });
 
@@ -159,13 +237,23 @@ describe('replyguardMiddleware in generateText', () => {
           options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal?.reason));
         }),
     ]);
-    const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware({ timeoutMs: 20 }) });
-    await expect(generateText({ model, prompt: 'hi', maxRetries: 0 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    const model = wrapLanguageModel({
+      model: inner,
+      middleware: replyguardMiddleware({ timeoutMs: 20 }),
+    });
+    await expect(generateText({ model, prompt: 'hi', maxRetries: 0 })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
     expect(seen?.aborted).toBe(true);
   });
 
   it('never returns reasoning as reply text', async () => {
-    const inner = generating([[{ type: 'reasoning', text: 'the user said {"segments":[]} earlier' }, { type: 'text', text: good }]]);
+    const inner = generating([
+      [
+        { type: 'reasoning', text: 'the user said {"segments":[]} earlier' },
+        { type: 'text', text: good },
+      ],
+    ]);
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
     const result = await generateText({ model, prompt: 'hi' });
     expect(result.text).toBe(good);
@@ -174,11 +262,23 @@ describe('replyguardMiddleware in generateText', () => {
 });
 
 describe('replyguardMiddleware in streamText', () => {
-  async function run(model: Parameters<typeof streamText>[0]['model'], extra: Partial<Parameters<typeof streamText>[0]> = {}) {
-    const stream = streamText({ model, prompt: 'hi', maxRetries: 0, ...extra } as Parameters<typeof streamText>[0]);
+  async function run(
+    model: Parameters<typeof streamText>[0]['model'],
+    extra: Partial<Parameters<typeof streamText>[0]> = {},
+  ) {
+    const stream = streamText({ model, prompt: 'hi', maxRetries: 0, ...extra } as Parameters<
+      typeof streamText
+    >[0]);
     const parts: { type: string; text?: string }[] = [];
     for await (const part of stream.fullStream) parts.push(part as { type: string; text?: string });
-    return { stream, parts, text: parts.filter((part) => part.type === 'text-delta').map((part) => part.text).join('') };
+    return {
+      stream,
+      parts,
+      text: parts
+        .filter((part) => part.type === 'text-delta')
+        .map((part) => part.text)
+        .join(''),
+    };
   }
 
   it('streams a valid reply only after it is validated, in deltas of the checked JSON', async () => {
@@ -186,9 +286,15 @@ describe('replyguardMiddleware in streamText', () => {
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
     const { stream, text } = await run(model);
     expect(text).toBe(good);
-    expect(guard(await stream.providerMetadata)).toMatchObject({ status: 'completed', meta: { attempts: 1 } });
+    expect(guard(await stream.providerMetadata)).toMatchObject({
+      status: 'completed',
+      meta: { attempts: 1 },
+    });
     expect(inner.doStreamCalls).toHaveLength(1);
-    expect(inner.doStreamCalls[0]!.responseFormat).toMatchObject({ type: 'json', name: 'segment_reply' });
+    expect(inner.doStreamCalls[0]!.responseFormat).toMatchObject({
+      type: 'json',
+      name: 'segment_reply',
+    });
   });
 
   it('never releases the malformed first answer: only the corrected reply is streamed', async () => {
@@ -197,7 +303,10 @@ describe('replyguardMiddleware in streamText', () => {
     const { stream, text, parts } = await run(model);
     expect(text).toBe(good);
     expect(JSON.stringify(parts)).not.toContain('```');
-    expect(guard(await stream.providerMetadata)).toMatchObject({ status: 'completed', meta: { attempts: 2, stage: 'correction' } });
+    expect(guard(await stream.providerMetadata)).toMatchObject({
+      status: 'completed',
+      meta: { attempts: 2, stage: 'correction' },
+    });
     expect(inner.doStreamCalls[1]!.tools).toBeUndefined();
     expect(promptOf(inner.doStreamCalls[1]!).messages).toHaveLength(1);
   });
@@ -208,7 +317,13 @@ describe('replyguardMiddleware in streamText', () => {
     const { stream, text } = await run(model);
     expect(text).toBe(good);
     expect(state.cancelled).toBe(1);
-    expect(guard(await stream.providerMetadata)).toMatchObject({ status: 'completed', meta: { attempts: 2, history: [{ attempt: 1, rejectedAt: expect.any(Number) }, { attempt: 2 }] } });
+    expect(guard(await stream.providerMetadata)).toMatchObject({
+      status: 'completed',
+      meta: {
+        attempts: 2,
+        history: [{ attempt: 1, rejectedAt: expect.any(Number) }, { attempt: 2 }],
+      },
+    });
   });
 
   it('streams the notice when both answers are refused', async () => {
@@ -217,15 +332,31 @@ describe('replyguardMiddleware in streamText', () => {
     const { stream, text, parts } = await run(model);
     expect(text).toBe(notice());
     expect(JSON.stringify(parts)).not.toContain('"text":1');
-    expect(guard(await stream.providerMetadata)).toMatchObject({ status: 'validation_failed', meta: { attempts: 2 } });
+    expect(guard(await stream.providerMetadata)).toMatchObject({
+      status: 'validation_failed',
+      meta: { attempts: 2 },
+    });
   });
 
   it('streams a tool step through; the SDK runs the tool and the next step is checked', async () => {
-    const { model: inner } = streaming([[{ type: 'text', text: 'checking…' }, { type: 'tool-call', toolCallId: 'call-1', toolName: 'lookup', input: '{"id":"A7"}' }], good]);
+    const { model: inner } = streaming([
+      [
+        { type: 'text', text: 'checking…' },
+        { type: 'tool-call', toolCallId: 'call-1', toolName: 'lookup', input: '{"id":"A7"}' },
+      ],
+      good,
+    ]);
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
-    const { stream, text, parts } = await run(model, { tools: { lookup }, stopWhen: stepCountIs(3) });
-    expect(parts.filter((part) => part.type === 'tool-call')).toMatchObject([{ toolCallId: 'call-1', toolName: 'lookup', input: { id: 'A7' } }]);
-    expect(parts.filter((part) => part.type === 'tool-result')).toMatchObject([{ toolCallId: 'call-1', output: { id: 'A7', state: 'shipped' } }]);
+    const { stream, text, parts } = await run(model, {
+      tools: { lookup },
+      stopWhen: stepCountIs(3),
+    });
+    expect(parts.filter((part) => part.type === 'tool-call')).toMatchObject([
+      { toolCallId: 'call-1', toolName: 'lookup', input: { id: 'A7' } },
+    ]);
+    expect(parts.filter((part) => part.type === 'tool-result')).toMatchObject([
+      { toolCallId: 'call-1', output: { id: 'A7', state: 'shipped' } },
+    ]);
     expect(text).toBe(good);
     expect((await stream.steps).length).toBe(2);
   });
@@ -256,7 +387,9 @@ describe('replyguardMiddleware in streamText', () => {
     ]);
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
     const errors: unknown[] = [];
-    const { text, parts } = await run(model, { onError: ({ error }: { error: unknown }) => void errors.push(error) });
+    const { text, parts } = await run(model, {
+      onError: ({ error }: { error: unknown }) => void errors.push(error),
+    });
     expect(text).toBe('');
     expect(parts.map((part) => part.type)).toContain('error');
     expect(String(errors[0])).toContain('upstream 503');

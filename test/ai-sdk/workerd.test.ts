@@ -43,7 +43,17 @@ export default {
 let mf: Miniflare;
 let script: string;
 beforeAll(async () => {
-  const bundle = await build({ stdin: { contents: worker, resolveDir: root, loader: 'ts' }, bundle: true, write: false, format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], target: 'es2022', logLevel: 'error' });
+  const bundle = await build({
+    stdin: { contents: worker, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    logLevel: 'error',
+  });
   script = bundle.outputFiles[0]!.text;
   mf = new Miniflare({ modules: true, script, compatibilityDate: '2025-01-01' });
   await mf.ready;
@@ -55,8 +65,13 @@ afterAll(async () => {
 describe('replyguard/ai-sdk in workerd', () => {
   it('guards generateText and streamText at the edge: the fenced answer corrected, only the checked reply out', async () => {
     for (const path of ['/generate', '/stream']) {
-      const answer = (await (await mf.dispatchFetch(`http://worker${path}`)).json()) as { text: string; replyguard: { status: string; meta: { attempts: number } } };
-      expect(JSON.parse(answer.text)).toEqual({ segments: [{ type: 'text', data: { text: 'from the edge' } }] });
+      const answer = (await (await mf.dispatchFetch(`http://worker${path}`)).json()) as {
+        text: string;
+        replyguard: { status: string; meta: { attempts: number } };
+      };
+      expect(JSON.parse(answer.text)).toEqual({
+        segments: [{ type: 'text', data: { text: 'from the edge' } }],
+      });
       expect(answer.replyguard).toMatchObject({ status: 'completed', meta: { attempts: 2 } });
     }
   });

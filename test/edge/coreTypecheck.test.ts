@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 
 // The core tsconfig (types: [], web libs) must make Node APIs a type error, so the compiler
 // guards the edge. This compiles small probes under exactly those options.
-const config = ts.parseConfigFileTextToJson('tsconfig.json', readFileSync('tsconfig.json', 'utf8')).config;
+const config = ts.parseConfigFileTextToJson(
+  'tsconfig.json',
+  readFileSync('tsconfig.json', 'utf8'),
+).config;
 const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, process.cwd());
 
 function diagnose(source: string): string[] {
@@ -14,12 +17,18 @@ function diagnose(source: string): string[] {
   host.getSourceFile = (name, version) =>
     name === fileName ? ts.createSourceFile(name, source, version) : read(name, version);
   const program = ts.createProgram([fileName], { ...options, noEmit: true }, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
 describe('the core type check', () => {
   it('accepts web APIs', () => {
-    expect(diagnose('export const x = new TextEncoder().encode(atob("aGk=")); export const s = AbortSignal.timeout(1);')).toEqual([]);
+    expect(
+      diagnose(
+        'export const x = new TextEncoder().encode(atob("aGk=")); export const s = AbortSignal.timeout(1);',
+      ),
+    ).toEqual([]);
   });
 
   it.each([

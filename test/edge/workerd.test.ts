@@ -26,7 +26,12 @@ beforeAll(async () => {
     write: false,
   });
   bundle = out.outputFiles[0]!.text;
-  mf = new Miniflare({ modules: true, script: bundle, compatibilityDate: '2025-01-01', host: '127.0.0.1' });
+  mf = new Miniflare({
+    modules: true,
+    script: bundle,
+    compatibilityDate: '2025-01-01',
+    host: '127.0.0.1',
+  });
 });
 
 afterAll(async () => {
@@ -37,18 +42,32 @@ describe('the bundled core in workerd', () => {
   it('contains no eval, no Function constructor and no Node built-ins', () => {
     expect(bundle).not.toMatch(/\beval\s*\(/);
     expect(bundle).not.toMatch(/new\s+Function\s*\(/);
-    expect(bundle).not.toMatch(/from\s*["']node:|require\(\s*["'](node:)?(fs|path|buffer|process|crypto)["']\)/);
+    expect(bundle).not.toMatch(
+      /from\s*["']node:|require\(\s*["'](node:)?(fs|path|buffer|process|crypto)["']\)/,
+    );
     expect(bundle).not.toMatch(/\bBuffer\.|\bprocess\.env/);
   });
 
   it('checks replies inside workerd', async () => {
-    const good = await mf.dispatchFetch('http://localhost/', { method: 'POST', body: '{"segments":[{"type":"text","data":{"text":"hi"}}]}' });
-    const json = (await good.json()) as { result: { status: string }; schemaId: string; dup: { ok: boolean } };
+    const good = await mf.dispatchFetch('http://localhost/', {
+      method: 'POST',
+      body: '{"segments":[{"type":"text","data":{"text":"hi"}}]}',
+    });
+    const json = (await good.json()) as {
+      result: { status: string };
+      schemaId: string;
+      dup: { ok: boolean };
+    };
     expect(json.result.status).toBe('completed');
     expect(json.schemaId).toContain('segments');
     expect(json.dup.ok).toBe(false);
-    const bad = await mf.dispatchFetch('http://localhost/', { method: 'POST', body: '```json\n{}\n```' });
-    expect(((await bad.json()) as { result: { issues: { code: string }[] } }).result.issues[0]!.code).toBe('CODE_FENCE');
+    const bad = await mf.dispatchFetch('http://localhost/', {
+      method: 'POST',
+      body: '```json\n{}\n```',
+    });
+    expect(
+      ((await bad.json()) as { result: { issues: { code: string }[] } }).result.issues[0]!.code,
+    ).toBe('CODE_FENCE');
   });
 
   it('is a harness that would catch eval (negative control)', async () => {
@@ -58,7 +77,9 @@ describe('the bundled core in workerd', () => {
       script: `export default { fetch() { try { return new Response(String(eval('1 + 1'))); } catch (e) { return new Response('refused: ' + e.name); } } };`,
     });
     try {
-      expect(await (await probe.dispatchFetch('http://localhost/')).text()).toMatch(/^refused: EvalError/);
+      expect(await (await probe.dispatchFetch('http://localhost/')).text()).toMatch(
+        /^refused: EvalError/,
+      );
     } finally {
       await probe.dispose();
     }

@@ -7,16 +7,26 @@ import { compileSnippets } from '../readme/compileSnippets';
 // by its names (mapped to the source), Node's types for the scripts. The Worker example needs
 // the `replyguard/worker` entry, and is checked once the package exports it.
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { exports: Record<string, unknown> };
-const files = ['examples/node-openai/chat.ts', 'examples/ai-sdk-stream/chat.ts', 'examples/web-chat/chat.ts', ...('./worker' in pkg.exports ? ['examples/worker/src/index.ts'] : [])];
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  exports: Record<string, unknown>;
+};
+const files = [
+  'examples/node-openai/chat.ts',
+  'examples/ai-sdk-stream/chat.ts',
+  'examples/web-chat/chat.ts',
+  ...('./worker' in pkg.exports ? ['examples/worker/src/index.ts'] : []),
+];
 const results = compileSnippets(
   files.map((path) => ({ name: path, code: readFileSync(`${root}${path}`, 'utf8') })),
   { types: ['node'] },
 );
 
 describe('examples type-check (strict, exactOptionalPropertyTypes)', () => {
-  it.each(files.map((path, index) => ({ path, errors: results[index]!.errors })))('$path', ({ path, errors }) => {
-    expect(existsSync(`${root}${path}`)).toBe(true);
-    expect(errors).toEqual([]);
-  });
+  it.each(files.map((path, index) => ({ path, errors: results[index]!.errors })))(
+    '$path',
+    ({ path, errors }) => {
+      expect(existsSync(`${root}${path}`)).toBe(true);
+      expect(errors).toEqual([]);
+    },
+  );
 });

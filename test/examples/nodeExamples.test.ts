@@ -7,7 +7,8 @@ import { fakeOpenAi } from './fakeOpenAi';
 // its source), against a local OpenAI-compatible server: no network, no keys.
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsx = `${root}node_modules/tsx/dist/cli.mjs`;
-const good = '{"segments":[{"type":"text","data":{"text":"The build is green, "}},{"type":"mention","data":{"target":"u1"}}]}';
+const good =
+  '{"segments":[{"type":"text","data":{"text":"The build is green, "}},{"type":"mention","data":{"target":"u1"}}]}';
 const fenced = '```json\n' + good + '\n```';
 
 let servers: { close(): Promise<void> }[] = [];
@@ -22,13 +23,29 @@ async function upstream(contents: string[]) {
   return server;
 }
 
-function example(path: string, baseUrl: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function example(
+  path: string,
+  baseUrl: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, '--tsconfig', 'examples/tsconfig.json', path, ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'test-key', MODEL: 'local-model', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [tsx, '--tsconfig', 'examples/tsconfig.json', path, ...args],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          OPENAI_BASE_URL: baseUrl,
+          OPENAI_API_KEY: 'test-key',
+          MODEL: 'local-model',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -45,20 +62,38 @@ function example(path: string, baseUrl: string, args: string[], env: Record<stri
 describe('examples/node-openai', () => {
   it('prints the validated segments after one correction, with the schema sent as response_format', async () => {
     const api = await upstream([fenced, good]);
-    const run = await example('examples/node-openai/chat.ts', api.baseUrl, ['Tell u1 the build is green'], { MEMBERS: 'u1,u2' });
+    const run = await example(
+      'examples/node-openai/chat.ts',
+      api.baseUrl,
+      ['Tell u1 the build is green'],
+      { MEMBERS: 'u1,u2' },
+    );
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual(JSON.parse(good));
     expect(run.stderr).toContain('replyguard: completed after 2 attempt(s) at correction');
     expect(api.requests).toHaveLength(2);
-    expect(api.requests[0]).toMatchObject({ url: '/v1/chat/completions', authorization: 'Bearer test-key', body: { model: 'local-model', response_format: { type: 'json_schema' } } });
+    expect(api.requests[0]).toMatchObject({
+      url: '/v1/chat/completions',
+      authorization: 'Bearer test-key',
+      body: { model: 'local-model', response_format: { type: 'json_schema' } },
+    });
     expect(JSON.stringify(api.requests[0]!.body.messages)).toContain('Tell u1 the build is green');
   });
 
   it('prints the failure notice and exits 1 when a mention is not allowed twice', async () => {
     const api = await upstream([good, good]);
-    const run = await example('examples/node-openai/chat.ts', api.baseUrl, ['hi'], { MEMBERS: 'u2' });
+    const run = await example('examples/node-openai/chat.ts', api.baseUrl, ['hi'], {
+      MEMBERS: 'u2',
+    });
     expect(run.code).toBe(1);
-    expect(JSON.parse(run.stdout)).toEqual({ segments: [{ type: 'text', data: { text: 'Sorry, I could not answer that properly. Please try again.' } }] });
+    expect(JSON.parse(run.stdout)).toEqual({
+      segments: [
+        {
+          type: 'text',
+          data: { text: 'Sorry, I could not answer that properly. Please try again.' },
+        },
+      ],
+    });
     expect(run.stderr).toContain('MENTION_NOT_ALLOWED at /segments/1/data/target');
   });
 });
@@ -66,12 +101,20 @@ describe('examples/node-openai', () => {
 describe('examples/ai-sdk-stream', () => {
   it('streams only the validated reply through streamText, the malformed first answer never', async () => {
     const api = await upstream([fenced, good]);
-    const run = await example('examples/ai-sdk-stream/chat.ts', api.baseUrl, ['Tell u1 the build is green'], { MEMBERS: 'u1' });
+    const run = await example(
+      'examples/ai-sdk-stream/chat.ts',
+      api.baseUrl,
+      ['Tell u1 the build is green'],
+      { MEMBERS: 'u1' },
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${good}\n`);
     expect(run.stderr).toContain('replyguard: completed after 2 attempt(s)');
     expect(api.requests).toHaveLength(2);
-    expect(api.requests[0]!.body).toMatchObject({ stream: true, response_format: { type: 'json_schema', json_schema: { name: 'segment_reply' } } });
+    expect(api.requests[0]!.body).toMatchObject({
+      stream: true,
+      response_format: { type: 'json_schema', json_schema: { name: 'segment_reply' } },
+    });
     // The correction: the instruction and the quoted bad answer only.
     expect(JSON.stringify(api.requests[1]!.body.messages)).toContain('CODE_FENCE');
     expect(JSON.stringify(api.requests[1]!.body.messages)).not.toContain('Tell u1');
@@ -79,9 +122,18 @@ describe('examples/ai-sdk-stream', () => {
 
   it('streams the notice when the mention is not allowed', async () => {
     const api = await upstream([good, good]);
-    const run = await example('examples/ai-sdk-stream/chat.ts', api.baseUrl, ['hi'], { MEMBERS: 'u9' });
+    const run = await example('examples/ai-sdk-stream/chat.ts', api.baseUrl, ['hi'], {
+      MEMBERS: 'u9',
+    });
     expect(run.code).toBe(1);
-    expect(JSON.parse(run.stdout)).toEqual({ segments: [{ type: 'text', data: { text: 'Sorry, I could not answer that properly. Please try again.' } }] });
+    expect(JSON.parse(run.stdout)).toEqual({
+      segments: [
+        {
+          type: 'text',
+          data: { text: 'Sorry, I could not answer that properly. Please try again.' },
+        },
+      ],
+    });
     expect(run.stderr).toContain('replyguard: validation_failed');
   });
 });

@@ -21,12 +21,18 @@ let window: Window;
 const sent: { messages: { role: string; content: string }[]; replyguard?: unknown }[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(workerBundle)) throw new Error('worker/dist/worker.js is missing: run `npm run build` first');
+  if (!existsSync(workerBundle))
+    throw new Error('worker/dist/worker.js is missing: run `npm run build` first');
   dir = mkdtempSync(join(tmpdir(), 'replyguard-web-chat-'));
   const pagePath = join(dir, 'index.html');
   await buildChatPage(pagePath);
   const page = readFileSync(pagePath, 'utf8');
-  mf = new Miniflare({ modules: true, script: readFileSync(workerBundle, 'utf8'), compatibilityDate: '2025-01-01', bindings: { UPSTREAM_KIND: 'scripted' } });
+  mf = new Miniflare({
+    modules: true,
+    script: readFileSync(workerBundle, 'utf8'),
+    compatibilityDate: '2025-01-01',
+    bindings: { UPSTREAM_KIND: 'scripted' },
+  });
   // The page and the Worker's API on one origin, as when the Worker serves the page itself.
   server = createServer(async (req, res) => {
     if (req.method === 'GET' && req.url === '/') {
@@ -36,12 +42,26 @@ beforeAll(async () => {
     let body = '';
     for await (const chunk of req) body += chunk;
     if (body) sent.push(JSON.parse(body));
-    const answer = await mf.dispatchFetch(`http://worker${req.url}`, { method: req.method ?? 'GET', headers: { 'content-type': req.headers['content-type'] ?? '' }, ...(body ? { body } : {}) });
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(await answer.text());
+    const answer = await mf.dispatchFetch(`http://worker${req.url}`, {
+      method: req.method ?? 'GET',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      ...(body ? { body } : {}),
+    });
+    res
+      .writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'application/json',
+      })
+      .end(await answer.text());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  window = new Window({ url: `${origin}/`, settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true } });
+  window = new Window({
+    url: `${origin}/`,
+    settings: {
+      enableJavaScriptEvaluation: true,
+      suppressInsecureJavaScriptEnvironmentWarning: true,
+    },
+  });
   const html = await (await fetch(`${origin}/`)).text();
   window.document.write(html);
   await window.happyDOM.waitUntilComplete();
@@ -59,7 +79,9 @@ async function say(text: string) {
   const document = window.document;
   const input = document.querySelector('input')!;
   input.value = text;
-  document.querySelector('form')!.dispatchEvent(new window.SubmitEvent('submit', { bubbles: true, cancelable: true }));
+  document
+    .querySelector('form')!
+    .dispatchEvent(new window.SubmitEvent('submit', { bubbles: true, cancelable: true }));
   // Bounded wait for the reply bubble to settle.
   for (let i = 0; i < 200; i++) {
     await window.happyDOM.waitUntilComplete();
@@ -102,7 +124,11 @@ describe('examples/web-chat', () => {
     expect(window.document.querySelectorAll('.bubble').length).toBe(before + 2);
     const last = sent.at(-1)!;
     expect(last.messages).toHaveLength(before + 1);
-    expect(last.messages.map((message) => message.role).slice(0, 3)).toEqual(['user', 'assistant', 'user']);
+    expect(last.messages.map((message) => message.role).slice(0, 3)).toEqual([
+      'user',
+      'assistant',
+      'user',
+    ]);
     expect(last.messages.at(-1)).toEqual({ role: 'user', content: 'one more' });
     expect(last.replyguard).toEqual({ mentions: ['10001'] });
   });

@@ -9,7 +9,9 @@ import { HYGIENE_SAMPLES } from './hygieneSamples';
 
 describe('hygiene rules', () => {
   it('every rule has samples', () => {
-    expect(Object.keys(HYGIENE_SAMPLES).sort()).toEqual(HYGIENE_RULES.map((rule) => rule.id).sort());
+    expect(Object.keys(HYGIENE_SAMPLES).sort()).toEqual(
+      HYGIENE_RULES.map((rule) => rule.id).sort(),
+    );
   });
 
   for (const rule of HYGIENE_RULES) {
@@ -22,7 +24,13 @@ describe('hygiene rules', () => {
   }
 
   it('reports rule and pointer for every string, and never the markup text itself beyond the rule', () => {
-    const issues = findMarkup({ segments: [{ type: 'text', data: { text: 'ok' } }, { type: 'markdown', data: { content: '<think>secret plan</think>Hi' } }, { type: 'share', data: { url: 'https://x', title: '<tool_call>{}' } }] });
+    const issues = findMarkup({
+      segments: [
+        { type: 'text', data: { text: 'ok' } },
+        { type: 'markdown', data: { content: '<think>secret plan</think>Hi' } },
+        { type: 'share', data: { url: 'https://x', title: '<tool_call>{}' } },
+      ],
+    });
     expect(issues.map((i) => [i.code, i.rule, i.path])).toEqual([
       ['REASONING_IN_REPLY', 'reasoning-tag', '/segments/1/data/content'],
       ['REASONING_IN_REPLY', 'reasoning-tag', '/segments/1/data/content'],
@@ -32,22 +40,53 @@ describe('hygiene rules', () => {
   });
 
   it('refuses such a reply in the IM preset (it then goes through the one correction)', async () => {
-    const result = await checkReply(JSON.stringify({ segments: [{ type: 'text', data: { text: '<think>x</think>Hello' } }] }));
+    const result = await checkReply(
+      JSON.stringify({ segments: [{ type: 'text', data: { text: '<think>x</think>Hello' } }] }),
+    );
     expect(result.status).toBe('validation_failed');
-    expect(result.issues[0]).toMatchObject({ code: 'REASONING_IN_REPLY', rule: 'reasoning-tag', path: '/segments/0/data/text' });
-    expect((await checkReply(JSON.stringify({ segments: [{ type: 'markdown', data: { content: 'Use a <div> here; I think so.' } }] }))).status).toBe('completed');
-    expect((await checkReply(JSON.stringify({ segments: [{ type: 'text', data: { text: '<think>x</think>' } }] }), { hygiene: false })).status).toBe('completed');
+    expect(result.issues[0]).toMatchObject({
+      code: 'REASONING_IN_REPLY',
+      rule: 'reasoning-tag',
+      path: '/segments/0/data/text',
+    });
+    expect(
+      (
+        await checkReply(
+          JSON.stringify({
+            segments: [{ type: 'markdown', data: { content: 'Use a <div> here; I think so.' } }],
+          }),
+        )
+      ).status,
+    ).toBe('completed');
+    expect(
+      (
+        await checkReply(
+          JSON.stringify({ segments: [{ type: 'text', data: { text: '<think>x</think>' } }] }),
+          { hygiene: false },
+        )
+      ).status,
+    ).toBe('completed');
   });
 });
 
 describe('maskHostPaths', () => {
-  const roots = { roots: [{ root: '/srv/app', replacement: '.' }, { root: '/home/bot/', replacement: '~' }, { root: '/tmp', replacement: '$TMPDIR' }, { root: 'C:\\Users\\bot', replacement: '~' }] };
+  const roots = {
+    roots: [
+      { root: '/srv/app', replacement: '.' },
+      { root: '/home/bot/', replacement: '~' },
+      { root: '/tmp', replacement: '$TMPDIR' },
+      { root: 'C:\\Users\\bot', replacement: '~' },
+    ],
+  };
 
   it('rewrites paths under each root relative, in any string, and reports pointers only', () => {
     const reply = {
       segments: [
         { type: 'text', data: { text: 'Edit /srv/app/src/a.ts and (/home/bot/notes.md).' } },
-        { type: 'markdown', data: { content: '`/tmp/build-1/out.log`, file:///srv/app/README.md' } },
+        {
+          type: 'markdown',
+          data: { content: '`/tmp/build-1/out.log`, file:///srv/app/README.md' },
+        },
         { type: 'file', data: { media: { kind: 'path', value: '/srv/app' } } },
         { type: 'text', data: { text: 'Windows: c:\\users\\bot\\Desktop\\x.txt' } },
       ],
@@ -57,7 +96,14 @@ describe('maskHostPaths', () => {
     expect(value.segments[1]!.data).toEqual({ content: '`$TMPDIR/build-1/out.log`, ./README.md' });
     expect((value.segments[2]!.data as { media: { value: string } }).media.value).toBe('.');
     expect(value.segments[3]!.data).toEqual({ text: 'Windows: ~\\Desktop\\x.txt' });
-    expect(findings.map((f) => f.path)).toEqual(['/segments/0/data/text', '/segments/0/data/text', '/segments/1/data/content', '/segments/1/data/content', '/segments/2/data/media/value', '/segments/3/data/text']);
+    expect(findings.map((f) => f.path)).toEqual([
+      '/segments/0/data/text',
+      '/segments/0/data/text',
+      '/segments/1/data/content',
+      '/segments/1/data/content',
+      '/segments/2/data/media/value',
+      '/segments/3/data/text',
+    ]);
     expect(JSON.stringify(findings)).not.toContain('/srv/app');
   });
 
@@ -72,13 +118,26 @@ describe('maskHostPaths', () => {
   });
 
   it('re-validates after rewriting (stage post_guardrail)', async () => {
-    const result = await checkReply(JSON.stringify({ segments: [{ type: 'text', data: { text: 'see /srv/app/.env' } }] }), { hostPaths: roots });
-    expect(result).toMatchObject({ status: 'completed', value: { segments: [{ type: 'text', data: { text: 'see ./.env' } }] }, meta: { stage: 'post_guardrail' }, findings: [{ code: 'HOST_PATH_MASKED', rule: 'host-path' }] });
+    const result = await checkReply(
+      JSON.stringify({ segments: [{ type: 'text', data: { text: 'see /srv/app/.env' } }] }),
+      { hostPaths: roots },
+    );
+    expect(result).toMatchObject({
+      status: 'completed',
+      value: { segments: [{ type: 'text', data: { text: 'see ./.env' } }] },
+      meta: { stage: 'post_guardrail' },
+      findings: [{ code: 'HOST_PATH_MASKED', rule: 'host-path' }],
+    });
   });
 
   it('runs in linear time on 1 MB of near-matches', { retry: 2 }, () => {
     for (const unit of ['/srv/ap ', '/srv/app', 'x/srv/app/', 'C:\\Users\\bo ']) {
-      expect(growthRatio((text) => maskHostPaths({ text }, roots), (size) => fill(unit, size))).toBeLessThan(MAX_RATIO);
+      expect(
+        growthRatio(
+          (text) => maskHostPaths({ text }, roots),
+          (size) => fill(unit, size),
+        ),
+      ).toBeLessThan(MAX_RATIO);
     }
   });
 });

@@ -25,34 +25,67 @@ describe('createJsonStream reports a violation at the character that proves it',
   });
 
   it('__proto__ when its closing quote arrives, before its value is read', () => {
-    expect(provedAt('{"__proto__":{"x":1}}')).toMatchObject({ index: 11, issue: { code: 'PROTO_KEY', path: '/__proto__', offset: 1 } });
+    expect(provedAt('{"__proto__":{"x":1}}')).toMatchObject({
+      index: 11,
+      issue: { code: 'PROTO_KEY', path: '/__proto__', offset: 1 },
+    });
     // The whole-text verdict is the same: the name is refused before its (invalid) value.
-    expect(parseJson('{"__proto__": tru')).toMatchObject({ ok: false, issue: { code: 'PROTO_KEY' } });
+    expect(parseJson('{"__proto__": tru')).toMatchObject({
+      ok: false,
+      issue: { code: 'PROTO_KEY' },
+    });
   });
 
   it('trailing tokens at the first character after the value, a fence at its backtick', () => {
-    expect(provedAt('{"a":1}  x')).toMatchObject({ index: 9, issue: { code: 'TRAILING_TOKENS', offset: 9 } });
-    expect(provedAt('{"a":1}\n```')).toMatchObject({ index: 8, issue: { code: 'CODE_FENCE', offset: 8, line: 2, column: 1 } });
+    expect(provedAt('{"a":1}  x')).toMatchObject({
+      index: 9,
+      issue: { code: 'TRAILING_TOKENS', offset: 9 },
+    });
+    expect(provedAt('{"a":1}\n```')).toMatchObject({
+      index: 8,
+      issue: { code: 'CODE_FENCE', offset: 8, line: 2, column: 1 },
+    });
     expect(provedAt('[1,2]3')).toMatchObject({ index: 5, issue: { code: 'TRAILING_TOKENS' } });
   });
 
   it('a fence at the start at once', () => {
-    expect(provedAt('\n```json\n{}\n```')).toMatchObject({ index: 1, issue: { code: 'CODE_FENCE', offset: 1, line: 2 } });
-    expect(provedAt('\ufeff{}')).toMatchObject({ index: 0, issue: { code: 'INVALID_JSON', offset: 0 } });
+    expect(provedAt('\n```json\n{}\n```')).toMatchObject({
+      index: 1,
+      issue: { code: 'CODE_FENCE', offset: 1, line: 2 },
+    });
+    expect(provedAt('\ufeff{}')).toMatchObject({
+      index: 0,
+      issue: { code: 'INVALID_JSON', offset: 0 },
+    });
   });
 
   it('prose at the start: PROSE_AROUND_JSON at a `{` within 64 characters, INVALID_JSON once the window passes', () => {
     const prose = 'Here is the reply: {"segments":[]}';
-    expect(provedAt(prose)).toMatchObject({ index: prose.indexOf('{'), issue: { code: 'PROSE_AROUND_JSON', offset: 0 } });
+    expect(provedAt(prose)).toMatchObject({
+      index: prose.indexOf('{'),
+      issue: { code: 'PROSE_AROUND_JSON', offset: 0 },
+    });
     const refusal = 'I am sorry, but I cannot produce that reply; here is a long reason why not.';
-    expect(provedAt(refusal)).toMatchObject({ index: 63, issue: { code: 'INVALID_JSON', offset: 0 } });
+    expect(provedAt(refusal)).toMatchObject({
+      index: 63,
+      issue: { code: 'INVALID_JSON', offset: 0 },
+    });
     // Shorter than the window: only the end of input decides.
-    expect(provedAt('Sorry, I cannot help.')).toMatchObject({ index: -1, result: { ok: false, issue: { code: 'INVALID_JSON' } } });
+    expect(provedAt('Sorry, I cannot help.')).toMatchObject({
+      index: -1,
+      result: { ok: false, issue: { code: 'INVALID_JSON' } },
+    });
     // A `{` beyond the window does not make the start prose, in a stream or in whole text.
     const late = `${'x'.repeat(64)}{"segments":[]}`;
     expect(provedAt(late)).toMatchObject({ index: 63, issue: { code: 'INVALID_JSON' } });
-    expect(parseJson(late)).toMatchObject({ ok: false, issue: { code: 'INVALID_JSON', offset: 0 } });
-    expect(parseJson(`${'x'.repeat(63)}{}`)).toMatchObject({ ok: false, issue: { code: 'PROSE_AROUND_JSON', offset: 0 } });
+    expect(parseJson(late)).toMatchObject({
+      ok: false,
+      issue: { code: 'INVALID_JSON', offset: 0 },
+    });
+    expect(parseJson(`${'x'.repeat(63)}{}`)).toMatchObject({
+      ok: false,
+      issue: { code: 'PROSE_AROUND_JSON', offset: 0 },
+    });
   });
 
   it('a lone surrogate only once the next unit shows it unpaired, across chunks too', () => {
@@ -68,13 +101,25 @@ describe('createJsonStream reports a violation at the character that proves it',
     expect(lone.push('41"]')).toMatchObject({ code: 'LONE_SURROGATE', path: '/0', offset: 1 });
 
     expect(provedAt('["\ud83d"]')).toMatchObject({ index: 3, issue: { code: 'LONE_SURROGATE' } });
-    expect(provedAt('["a\\udc00"]')).toMatchObject({ index: 8, issue: { code: 'LONE_SURROGATE', offset: 1 } });
-    expect(provedAt('{"\ud83d":1}')).toMatchObject({ index: 3, issue: { code: 'LONE_SURROGATE', path: '' } });
+    expect(provedAt('["a\\udc00"]')).toMatchObject({
+      index: 8,
+      issue: { code: 'LONE_SURROGATE', offset: 1 },
+    });
+    expect(provedAt('{"\ud83d":1}')).toMatchObject({
+      index: 3,
+      issue: { code: 'LONE_SURROGATE', path: '' },
+    });
   });
 
   it('depth at the bracket that goes too deep', () => {
-    expect(provedAt('['.repeat(70))).toMatchObject({ index: 64, issue: { code: 'TOO_DEEP', offset: 64 } });
-    expect(provedAt('{"a":{"b":[1]}}', { maxDepth: 2 })).toMatchObject({ index: 10, issue: { code: 'TOO_DEEP', path: '/a/b' } });
+    expect(provedAt('['.repeat(70))).toMatchObject({
+      index: 64,
+      issue: { code: 'TOO_DEEP', offset: 64 },
+    });
+    expect(provedAt('{"a":{"b":[1]}}', { maxDepth: 2 })).toMatchObject({
+      index: 10,
+      issue: { code: 'TOO_DEEP', path: '/a/b' },
+    });
   });
 
   it('an unsafe integer when the number ends, never inside it', () => {
@@ -82,16 +127,38 @@ describe('createJsonStream reports a violation at the character that proves it',
     expect(stream.push('{"id":1234567890')).toBeUndefined();
     expect(stream.push('1234567890')).toBeUndefined();
     expect(stream.push('}')).toMatchObject({ code: 'UNSAFE_NUMBER', path: '/id', offset: 6 });
-    expect(provedAt('12345678901234567890')).toMatchObject({ index: -1, result: { ok: false, issue: { code: 'UNSAFE_NUMBER' } } });
+    expect(provedAt('12345678901234567890')).toMatchObject({
+      index: -1,
+      result: { ok: false, issue: { code: 'UNSAFE_NUMBER' } },
+    });
     expect(provedAt('[1e400 ]')).toMatchObject({ index: 6, issue: { code: 'UNSAFE_NUMBER' } });
   });
 
   it('control characters, invalid escapes and bad hex digits at the character', () => {
-    expect(provedAt('["ab\u0001"]')).toMatchObject({ index: 4, issue: { code: 'INVALID_JSON', offset: 4, message: 'unescaped control character U+0001 in a string' } });
-    expect(provedAt('["ab\\x"]')).toMatchObject({ index: 5, issue: { code: 'INVALID_JSON', offset: 4, message: 'invalid escape "\\\\x"' } });
-    expect(provedAt('["\\u12x4"]')).toMatchObject({ index: 6, issue: { code: 'INVALID_JSON', offset: 6 } });
-    expect(provedAt('[tru]')).toMatchObject({ index: 4, issue: { code: 'INVALID_JSON', offset: 1, path: '/0' } });
-    expect(provedAt('{"a" 1}')).toMatchObject({ index: 5, issue: { code: 'INVALID_JSON', path: '/a' } });
+    expect(provedAt('["ab\u0001"]')).toMatchObject({
+      index: 4,
+      issue: {
+        code: 'INVALID_JSON',
+        offset: 4,
+        message: 'unescaped control character U+0001 in a string',
+      },
+    });
+    expect(provedAt('["ab\\x"]')).toMatchObject({
+      index: 5,
+      issue: { code: 'INVALID_JSON', offset: 4, message: 'invalid escape "\\\\x"' },
+    });
+    expect(provedAt('["\\u12x4"]')).toMatchObject({
+      index: 6,
+      issue: { code: 'INVALID_JSON', offset: 6 },
+    });
+    expect(provedAt('[tru]')).toMatchObject({
+      index: 4,
+      issue: { code: 'INVALID_JSON', offset: 1, path: '/0' },
+    });
+    expect(provedAt('{"a" 1}')).toMatchObject({
+      index: 5,
+      issue: { code: 'INVALID_JSON', path: '/a' },
+    });
   });
 
   it('quotes only text up to the character that proved the violation', () => {
@@ -105,13 +172,19 @@ describe('createJsonStream reports a violation at the character that proves it',
     expect(stream.push('3, 4]  ')).toMatchObject({ code: 'TOO_LARGE', offset: 10, path: '' });
     expect(stream.offset).toBe(11);
     expect(parseJson('[1, 2, 3, 4]  ', { maxLength: 10 })).toEqual(stream.end());
-    expect(parseJson('[1, x, 3, 4, 5, 6]', { maxLength: 10 })).toMatchObject({ ok: false, issue: { code: 'INVALID_JSON', offset: 4 } });
+    expect(parseJson('[1, x, 3, 4, 5, 6]', { maxLength: 10 })).toMatchObject({
+      ok: false,
+      issue: { code: 'INVALID_JSON', offset: 4 },
+    });
     expect(parseJson('[1, 2]    ', { maxLength: 10 }).ok).toBe(true);
   });
 
   it('computes line and column over all text seen, across chunks', () => {
     const run = runStream(['{\n  "a": 1,\r\n', '  "b": [\r', '1, 2,\n', '  x]}']);
-    expect(run.result).toMatchObject({ ok: false, issue: { code: 'INVALID_JSON', path: '/b/2', line: 5, column: 3, offset: 30 } });
+    expect(run.result).toMatchObject({
+      ok: false,
+      issue: { code: 'INVALID_JSON', path: '/b/2', line: 5, column: 3, offset: 30 },
+    });
   });
 });
 
@@ -152,21 +225,36 @@ describe('createJsonStream as an object', () => {
   it('answers a chunk that is not text with an issue instead of throwing', () => {
     const stream = createJsonStream();
     stream.push('[1,');
-    expect(stream.push(42 as unknown as string)).toMatchObject({ code: 'INVALID_JSON', offset: 3, message: 'a chunk is number, not text' });
+    expect(stream.push(42 as unknown as string)).toMatchObject({
+      code: 'INVALID_JSON',
+      offset: 3,
+      message: 'a chunk is number, not text',
+    });
     expect(stream.end().ok).toBe(false);
   });
 
   it('gives the same value for any chunking of a segment reply', () => {
-    const text = JSON.stringify({ segments: [{ type: 'text', data: { text: 'héllo "wörld" \\ \n 😀 日本語' } }, { type: 'face', data: { id: 14 } }] });
+    const text = JSON.stringify({
+      segments: [
+        { type: 'text', data: { text: 'héllo "wörld" \\ \n 😀 日本語' } },
+        { type: 'face', data: { id: 14 } },
+      ],
+    });
     const random = seededRandom(3);
-    for (let i = 0; i < 50; i++) expect(runStream(randomChunks(text, random, 5)).result).toEqual({ ok: true, value: JSON.parse(text) });
+    for (let i = 0; i < 50; i++)
+      expect(runStream(randomChunks(text, random, 5)).result).toEqual({
+        ok: true,
+        value: JSON.parse(text),
+      });
   });
 });
 
 type Event = [string, string, ...unknown[]];
 
 /** An observer that records every event with the pointer of its place, and may refuse one. */
-function recorder(refuse?: (event: Event) => JsonRejection | undefined): JsonObserver & { events: Event[] } {
+function recorder(
+  refuse?: (event: Event) => JsonRejection | undefined,
+): JsonObserver & { events: Event[] } {
   const events: Event[] = [];
   const record = (event: Event) => {
     events.push(event);
@@ -174,10 +262,21 @@ function recorder(refuse?: (event: Event) => JsonRejection | undefined): JsonObs
   };
   return {
     events,
-    member: (path: JsonPath, depth: number, name: string) => record(['member', encodePointer(path.slice(0, depth)), name]),
-    value: (path: JsonPath, depth: number, kind: JsonKind, scalar?: string | number | boolean | null) =>
-      record(scalar === undefined && (kind === 'object' || kind === 'array') ? ['value', encodePointer(path.slice(0, depth)), kind] : ['value', encodePointer(path.slice(0, depth)), kind, scalar]),
-    close: (path: JsonPath, depth: number, kind: 'object' | 'array') => record(['close', encodePointer(path.slice(0, depth)), kind]),
+    member: (path: JsonPath, depth: number, name: string) =>
+      record(['member', encodePointer(path.slice(0, depth)), name]),
+    value: (
+      path: JsonPath,
+      depth: number,
+      kind: JsonKind,
+      scalar?: string | number | boolean | null,
+    ) =>
+      record(
+        scalar === undefined && (kind === 'object' || kind === 'array')
+          ? ['value', encodePointer(path.slice(0, depth)), kind]
+          : ['value', encodePointer(path.slice(0, depth)), kind, scalar],
+      ),
+    close: (path: JsonPath, depth: number, kind: 'object' | 'array') =>
+      record(['close', encodePointer(path.slice(0, depth)), kind]),
   };
 }
 
@@ -223,12 +322,21 @@ describe('createJsonStream with an observer', () => {
 
   it('stops the stream at a rejection, with its code and message at the place', () => {
     const observer = recorder((event) =>
-      event[0] === 'member' && event[2] === 'bold' ? { code: 'UNKNOWN_FIELD', message: 'bold is not a field of text' } : undefined,
+      event[0] === 'member' && event[2] === 'bold'
+        ? { code: 'UNKNOWN_FIELD', message: 'bold is not a field of text' }
+        : undefined,
     );
     const stream = createJsonStream(undefined, observer);
     expect(stream.push('{"segments":[{"type":"text","data":{"text":"a",')).toBeUndefined();
     const issue = stream.push('"bold":true}}]}');
-    expect(issue).toEqual({ code: 'UNKNOWN_FIELD', message: 'bold is not a field of text', path: '/segments/0/data/bold', offset: 47, line: 1, column: 48 });
+    expect(issue).toEqual({
+      code: 'UNKNOWN_FIELD',
+      message: 'bold is not a field of text',
+      path: '/segments/0/data/bold',
+      offset: 47,
+      line: 1,
+      column: 48,
+    });
     const seen = observer.events.length;
     expect(stream.push('{"more":1}')).toBe(issue);
     expect(observer.events.length).toBe(seen);
@@ -236,16 +344,32 @@ describe('createJsonStream with an observer', () => {
   });
 
   it('locates a rejected value at its start and a rejected closing at its bracket', () => {
-    const onValue = recorder((event) => (event[0] === 'value' && event[2] === 'number' ? { code: 'WRONG_TYPE', message: 'expected a string' } : undefined));
-    expect(runStream(['{"id":', '12', '3}'], undefined, onValue)).toMatchObject({ pushIndex: 2, pushed: { code: 'WRONG_TYPE', path: '/id', offset: 6 } });
-    const onClose = recorder((event) => (event[0] === 'close' && event[1] === '/x' ? { code: 'MISSING_FIELD', message: 'x needs y' } : undefined));
-    expect(runStream(['{"x":{}', '}'], undefined, onClose)).toMatchObject({ pushIndex: 0, pushed: { code: 'MISSING_FIELD', path: '/x', offset: 6 } });
+    const onValue = recorder((event) =>
+      event[0] === 'value' && event[2] === 'number'
+        ? { code: 'WRONG_TYPE', message: 'expected a string' }
+        : undefined,
+    );
+    expect(runStream(['{"id":', '12', '3}'], undefined, onValue)).toMatchObject({
+      pushIndex: 2,
+      pushed: { code: 'WRONG_TYPE', path: '/id', offset: 6 },
+    });
+    const onClose = recorder((event) =>
+      event[0] === 'close' && event[1] === '/x'
+        ? { code: 'MISSING_FIELD', message: 'x needs y' }
+        : undefined,
+    );
+    expect(runStream(['{"x":{}', '}'], undefined, onClose)).toMatchObject({
+      pushIndex: 0,
+      pushed: { code: 'MISSING_FIELD', path: '/x', offset: 6 },
+    });
   });
 
   it('reports the parser’s own violations before asking the observer', () => {
     const observer = recorder();
     const run = runStream(['{"a":1,"a":2}'], undefined, observer);
     expect(run.pushed?.code).toBe('DUPLICATE_KEY');
-    expect(observer.events.filter((event) => event[0] === 'member')).toEqual([['member', '/a', 'a']]);
+    expect(observer.events.filter((event) => event[0] === 'member')).toEqual([
+      ['member', '/a', 'a'],
+    ]);
   });
 });

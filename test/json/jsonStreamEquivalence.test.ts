@@ -5,7 +5,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonLimits } from '../../src/json/jsonLimits';
 import { parseJson } from '../../src/json/parseJson';
-import { canonical, charChunks, randomChunks, runStream, seededRandom, splitAt } from './streamHelpers';
+import {
+  canonical,
+  charChunks,
+  randomChunks,
+  runStream,
+  seededRandom,
+  splitAt,
+} from './streamHelpers';
 
 const fixtures = fileURLToPath(new URL('../fixtures/JSONTestSuite/', import.meta.url));
 const corpus = ['test_parsing', 'test_transform'].flatMap((dir) =>
@@ -13,7 +20,13 @@ const corpus = ['test_parsing', 'test_transform'].flatMap((dir) =>
     .filter((name) => name.endsWith('.json'))
     .sort()
     // The stream reads text: bytes that are not UTF-8 become U+FFFD, still a fair input.
-    .map((name) => [`${dir}/${name}`, new TextDecoder().decode(readFileSync(join(fixtures, dir, name)))] as const),
+    .map(
+      (name) =>
+        [
+          `${dir}/${name}`,
+          new TextDecoder().decode(readFileSync(join(fixtures, dir, name))),
+        ] as const,
+    ),
 );
 
 /**
@@ -44,7 +57,8 @@ function agrees(text: string, chunks: readonly string[], limits?: Partial<JsonLi
 /** Every cut for short texts; for long ones every cut near the start and a spread of the rest. */
 function cuts(length: number): number[] {
   const all: number[] = [];
-  for (let at = 0; at <= length; at++) if (at <= 2_000 || at % 4_999 === 0 || at === length) all.push(at);
+  for (let at = 0; at <= length; at++)
+    if (at <= 2_000 || at % 4_999 === 0 || at === length) all.push(at);
   return all;
 }
 
@@ -68,12 +82,17 @@ describe('createJsonStream agrees with parseJson for every way of cutting the te
   it('on every JSONTestSuite file in chunks of random sizes 1..64 and one character at a time', () => {
     const random = seededRandom(0x5eed);
     for (const [name, text] of corpus) {
-      const chunkings = [charChunks(text), ...Array.from({ length: 8 }, () => randomChunks(text, random))];
+      const chunkings = [
+        charChunks(text),
+        ...Array.from({ length: 8 }, () => randomChunks(text, random)),
+      ];
       for (const chunks of chunkings) {
         try {
           agrees(text, chunks);
         } catch (error) {
-          throw new Error(`${name} in ${chunks.length} chunks (${chunks.slice(0, 8).map((c) => c.length)}…): ${(error as Error).message}`);
+          throw new Error(
+            `${name} in ${chunks.length} chunks (${chunks.slice(0, 8).map((c) => c.length)}…): ${(error as Error).message}`,
+          );
         }
       }
     }
@@ -166,7 +185,9 @@ describe('createJsonStream agrees with parseJson on generated text (properties)'
   it('on random JSON cut at random positions', () => {
     fc.assert(
       fc.property(jsonText, cutPoints, (text, points) => {
-        const positions = [...new Set(points.map((p) => p % (text.length + 1)))].sort((a, b) => a - b);
+        const positions = [...new Set(points.map((p) => p % (text.length + 1)))].sort(
+          (a, b) => a - b,
+        );
         agrees(text, splitAt(text, positions));
       }),
       { numRuns: 1500 },
@@ -176,7 +197,9 @@ describe('createJsonStream agrees with parseJson on generated text (properties)'
   it('on randomly mutated JSON cut at random positions and one character at a time', () => {
     fc.assert(
       fc.property(mutated, cutPoints, (text, points) => {
-        const positions = [...new Set(points.map((p) => p % (text.length + 1)))].sort((a, b) => a - b);
+        const positions = [...new Set(points.map((p) => p % (text.length + 1)))].sort(
+          (a, b) => a - b,
+        );
         agrees(text, splitAt(text, positions));
         agrees(text, charChunks(text));
       }),

@@ -8,7 +8,9 @@ type Decisions = Record<string, { code: string | null; reason: string }>;
 
 const fixtures = fileURLToPath(new URL('../fixtures/JSONTestSuite/', import.meta.url));
 const dir = join(fixtures, 'test_parsing');
-const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 const loadDecisions = (name: string): Decisions => {
   const all = JSON.parse(readFileSync(join(fixtures, name), 'utf8')) as Decisions;
   delete all.$comment;
@@ -48,7 +50,9 @@ describe('JSONTestSuite', () => {
   });
 
   it('decides every i_ file in the documented list', () => {
-    expect(Object.keys(implementationDefined).sort()).toEqual(files.filter((f) => f.startsWith('i_')));
+    expect(Object.keys(implementationDefined).sort()).toEqual(
+      files.filter((f) => f.startsWith('i_')),
+    );
   });
 
   it.each(files.filter((f) => f.startsWith('i_')))('decides %s as documented', (name) => {

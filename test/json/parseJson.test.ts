@@ -10,13 +10,20 @@ const issueOf = (text: string, limits?: Parameters<typeof parseJson>[1]) => {
 
 describe('parseJson', () => {
   it('parses a segment reply to the same value as JSON.parse', () => {
-    const text = '{"segments":[{"type":"text","data":{"text":"hi \\u00e9\\n"}},{"type":"face","data":{"id":14}}]}';
+    const text =
+      '{"segments":[{"type":"text","data":{"text":"hi \\u00e9\\n"}},{"type":"face","data":{"id":14}}]}';
     expect(parseJson(text)).toEqual({ ok: true, value: JSON.parse(text) });
   });
 
   it('refuses duplicate names after unescaping, with the pointer and position', () => {
     const found = issueOf('{"a":1,\n "\\u0061":2}');
-    expect(found).toMatchObject({ code: 'DUPLICATE_KEY', path: '/a', offset: 9, line: 2, column: 2 });
+    expect(found).toMatchObject({
+      code: 'DUPLICATE_KEY',
+      path: '/a',
+      offset: 9,
+      line: 2,
+      column: 2,
+    });
   });
 
   it('points into nested arrays and objects', () => {
@@ -26,7 +33,10 @@ describe('parseJson', () => {
   });
 
   it('points at the enclosing object while a member name is read', () => {
-    expect(issueOf('{"a":{"b":1,"c\u0001":2}}')).toMatchObject({ code: 'INVALID_JSON', path: '/a' });
+    expect(issueOf('{"a":{"b":1,"c\u0001":2}}')).toMatchObject({
+      code: 'INVALID_JSON',
+      path: '/a',
+    });
     expect(issueOf('{"a":{"b":1, c:2}}')).toMatchObject({ code: 'INVALID_JSON', path: '/a' });
   });
 
@@ -53,7 +63,10 @@ describe('parseJson', () => {
     expect(issueOf('["\\ud800"]')).toMatchObject({ code: 'LONE_SURROGATE', path: '/0' });
     expect(issueOf('["\ud800x"]').code).toBe('LONE_SURROGATE');
     expect(issueOf('{"\\udc00":1}').code).toBe('LONE_SURROGATE');
-    expect(parseJson('["\\ud83d\\ude00", "\ud83d\ude00"]')).toEqual({ ok: true, value: ['😀', '😀'] });
+    expect(parseJson('["\\ud83d\\ude00", "\ud83d\ude00"]')).toEqual({
+      ok: true,
+      value: ['😀', '😀'],
+    });
   });
 
   it('limits nesting depth and input length', () => {
@@ -69,7 +82,10 @@ describe('parseJson', () => {
   });
 
   it('flags integers beyond ±(2^53−1) and overflowing doubles; keeps safe ones exact', () => {
-    expect(issueOf('{"target":12345678901234567890}')).toMatchObject({ code: 'UNSAFE_NUMBER', path: '/target' });
+    expect(issueOf('{"target":12345678901234567890}')).toMatchObject({
+      code: 'UNSAFE_NUMBER',
+      path: '/target',
+    });
     expect(issueOf('[-9007199254740992]').code).toBe('UNSAFE_NUMBER');
     expect(issueOf('[1e400]').code).toBe('UNSAFE_NUMBER');
     expect(parseJson('[9007199254740991,-9007199254740991,123456789012345,-0,1.5e3]')).toEqual({
@@ -79,7 +95,10 @@ describe('parseJson', () => {
   });
 
   it('refuses __proto__ by default and never changes a prototype when asked to keep it', () => {
-    expect(issueOf('{"__proto__":{"polluted":true}}')).toMatchObject({ code: 'PROTO_KEY', path: '/__proto__' });
+    expect(issueOf('{"__proto__":{"polluted":true}}')).toMatchObject({
+      code: 'PROTO_KEY',
+      path: '/__proto__',
+    });
     const kept = parseJson('{"__proto__":{"polluted":true}}', { protoKey: 'keep' });
     expect(kept.ok).toBe(true);
     if (!kept.ok) return;
@@ -87,7 +106,9 @@ describe('parseJson', () => {
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(Object.hasOwn(value, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(issueOf('{"__proto__":1,"__proto__":2}', { protoKey: 'keep' }).code).toBe('DUPLICATE_KEY');
+    expect(issueOf('{"__proto__":1,"__proto__":2}', { protoKey: 'keep' }).code).toBe(
+      'DUPLICATE_KEY',
+    );
   });
 
   it('treats names of Object.prototype as ordinary names', () => {
@@ -99,14 +120,21 @@ describe('parseJson', () => {
 
   it('answers non-text input with an issue instead of throwing', () => {
     for (const input of [undefined, null, 42, {}, ['{}']]) {
-      expect(parseJson(input as unknown as string)).toMatchObject({ ok: false, issue: { code: 'INVALID_JSON', offset: 0 } });
+      expect(parseJson(input as unknown as string)).toMatchObject({
+        ok: false,
+        issue: { code: 'INVALID_JSON', offset: 0 },
+      });
     }
   });
 
   it('honours no depth beyond 1,000, which recursive readers of the value could not walk', () => {
     const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
     expect(parseJson(deep(1000), { maxDepth: 5000 }).ok).toBe(true);
-    expect(issueOf(deep(1001), { maxDepth: 5000 })).toMatchObject({ code: 'TOO_DEEP', offset: 1000, message: 'nesting is deeper than 1000' });
+    expect(issueOf(deep(1001), { maxDepth: 5000 })).toMatchObject({
+      code: 'TOO_DEEP',
+      offset: 1000,
+      message: 'nesting is deeper than 1000',
+    });
   });
 
   it('quotes only a short excerpt in messages', () => {
@@ -139,7 +167,12 @@ describe('parseJson against JSON.parse (properties)', () => {
 
   it('never throws and never accepts what JSON.parse rejects, on random mutations', () => {
     const mutated = fc
-      .tuple(fc.jsonValue({ maxDepth: 4 }), fc.nat(), fc.string({ maxLength: 3, unit: 'binary' }), fc.nat(4))
+      .tuple(
+        fc.jsonValue({ maxDepth: 4 }),
+        fc.nat(),
+        fc.string({ maxLength: 3, unit: 'binary' }),
+        fc.nat(4),
+      )
       .map(([value, at, insert, remove]) => {
         const text = JSON.stringify(value);
         const cut = at % (text.length + 1);

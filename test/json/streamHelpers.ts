@@ -15,7 +15,10 @@ export function canonical(result: ParseResult): unknown {
     if (Array.isArray(value)) return ['array', ...value.map(walk)];
     if (typeof value === 'object' && value !== null) {
       if (Object.getPrototypeOf(value) !== Object.prototype) return 'WRONG PROTOTYPE';
-      return ['object', ...Object.keys(value).map((key) => [key, walk((value as Record<string, unknown>)[key])])];
+      return [
+        'object',
+        ...Object.keys(value).map((key) => [key, walk((value as Record<string, unknown>)[key])]),
+      ];
     }
     return value;
   };
@@ -33,7 +36,11 @@ export interface StreamRun {
 }
 
 /** Feeds `chunks` to a fresh stream and ends it. */
-export function runStream(chunks: readonly string[], limits?: Partial<JsonLimits>, observer?: JsonObserver): StreamRun {
+export function runStream(
+  chunks: readonly string[],
+  limits?: Partial<JsonLimits>,
+  observer?: JsonObserver,
+): StreamRun {
   const stream = createJsonStream(limits, observer);
   let pushed: Issue | undefined;
   let pushIndex = -1;
@@ -75,7 +82,7 @@ export function seededRandom(seed: number): () => number {
 /** `text` cut into chunks of random sizes between 1 and `max`. */
 export function randomChunks(text: string, random: () => number, max = 64): string[] {
   const chunks: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const size = 1 + Math.floor(random() * max);
     chunks.push(text.slice(at, at + size));
     at += size;

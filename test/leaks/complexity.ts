@@ -20,7 +20,11 @@ export function bestTime(run: () => void): number {
 }
 
 /** How much more one large run costs than eight small ones of the same total size. */
-export function growthRatio(work: (input: string) => unknown, make: (size: number) => string, small = SMALL): number {
+export function growthRatio(
+  work: (input: string) => unknown,
+  make: (size: number) => string,
+  small = SMALL,
+): number {
   const smallInput = make(small);
   const largeInput = make(small * 8);
   const eightSmall = bestTime(() => {

@@ -32,12 +32,20 @@ describe('every rule runs in linear time on 1 MB of near-matches', { retry: 2 },
     const rule = RULES.find((r) => r.id === ruleId)!;
     for (const make of adversarial(ruleId)) {
       const ratio = growthRatio((text) => scanText(text, [rule]), make);
-      expect(ratio, `${ruleId} on ${JSON.stringify(make(SMALL).slice(0, 40))}…`).toBeLessThan(MAX_RATIO);
+      expect(ratio, `${ruleId} on ${JSON.stringify(make(SMALL).slice(0, 40))}…`).toBeLessThan(
+        MAX_RATIO,
+      );
     }
   });
 });
 
 it('would catch a quadratic rule (negative control)', () => {
   const quadratic = { id: 'quadratic', family: 'test', keywords: [], pattern: /[a-z]+\d/g };
-  expect(growthRatio((text) => scanText(text, [quadratic]), (size) => fill('a', size), 2048)).toBeGreaterThan(MAX_RATIO);
+  expect(
+    growthRatio(
+      (text) => scanText(text, [quadratic]),
+      (size) => fill('a', size),
+      2048,
+    ),
+  ).toBeGreaterThan(MAX_RATIO);
 });

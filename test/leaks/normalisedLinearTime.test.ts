@@ -11,31 +11,59 @@ const RULES = [...LEAK_RULES, ...HYGIENE_RULES];
 const token = 'ghp_aB3dE5gH7jK9mN1pQ3rS5tU7vW9xY1zA2cD4';
 const ADVERSARIAL: Record<string, string[]> = {
   'default-ignorables': ['ab\u200b', 'k\u00ade\u034fy=', '\u202e\u2066x', 'a\ufe0f\u{e0041}'],
-  'character references': ['&#x61;', '&amp;', '&#', '&unknownname;', 'key&colon;&#x20;', '&Aopf;&lowbar;'],
+  'character references': [
+    '&#x61;',
+    '&amp;',
+    '&#',
+    '&unknownname;',
+    'key&colon;&#x20;',
+    '&Aopf;&lowbar;',
+  ],
   'percent escapes': ['%41', '%E2%80%8B', '%ZZ%', 'key%3D%'],
   'markdown escapes and markers': ['\\_a', 'a**b', 'a`', '~~a', 'key**:** ', '\\'],
-  'look-alikes and compatibility forms': ['раура', 'ｇｈｐ＿', '\u{1d41a}\u{1d41b}', 'a\u0301', 'Ⓐ①'],
+  'look-alikes and compatibility forms': [
+    'раура',
+    'ｇｈｐ＿',
+    '\u{1d41a}\u{1d41b}',
+    'a\u0301',
+    'Ⓐ①',
+  ],
   'wrapped lines': ['aB3dE5gH7j\n', 'aB3dE5gH7j  \n> ', `${token.slice(0, 20)}\n`],
-  'base64 runs': [`${btoa(`token ${token}`)} `, btoa('a'.repeat(48)), `${btoa(`password=${token}`)}\n`],
+  'base64 runs': [
+    `${btoa(`token ${token}`)} `,
+    btoa('a'.repeat(48)),
+    `${btoa(`password=${token}`)}\n`,
+  ],
 };
 
 // Shares the two cores with other test files: a retry absorbs a stall; a quadratic normaliser fails every try.
 describe('every normaliser runs in linear time on 1 MB of adversarial input', { retry: 2 }, () => {
   it.each(Object.entries(ADVERSARIAL))('%s', (_name, units) => {
     for (const unit of units) {
-      const ratio = growthRatio((text) => scanText(text, RULES), (size) => fill(unit, size));
+      const ratio = growthRatio(
+        (text) => scanText(text, RULES),
+        (size) => fill(unit, size),
+      );
       expect(ratio, `${JSON.stringify(unit)}`).toBeLessThan(MAX_RATIO);
     }
   });
 
   it('one long base64 run that decodes to text, and to text with secrets', () => {
-    for (const make of [(size: number) => btoa(fill('key=value ', Math.floor((size * 3) / 4))), (size: number) => btoa(fill(`${token} `, Math.floor((size * 3) / 4)))]) {
+    for (const make of [
+      (size: number) => btoa(fill('key=value ', Math.floor((size * 3) / 4))),
+      (size: number) => btoa(fill(`${token} `, Math.floor((size * 3) / 4))),
+    ]) {
       expect(growthRatio((text) => scanText(text, RULES), make)).toBeLessThan(MAX_RATIO);
     }
   });
 
   it('the reply stream: many tiny segments, every seam joinable', () => {
-    const reply = (size: number) => ({ segments: Array.from({ length: size >> 4 }, (_, k) => ({ type: k % 2 ? 'text' : 'markdown', data: k % 2 ? { text: 'aB3dE5gH' } : { content: 'kL7mN9' } })) });
+    const reply = (size: number) => ({
+      segments: Array.from({ length: size >> 4 }, (_, k) => ({
+        type: k % 2 ? 'text' : 'markdown',
+        data: k % 2 ? { text: 'aB3dE5gH' } : { content: 'kL7mN9' },
+      })),
+    });
     const replies = new Map<number, ReturnType<typeof reply>>();
     const ratio = growthRatio(
       (key) => maskLeaks(replies.get(key.length)!),

@@ -17,7 +17,14 @@ export function regexExamples(pattern: RegExp): string[] {
 
 function maxAlternatives(node: Node): number {
   let most = 'alternatives' in node ? node.alternatives.length : 1;
-  const children: Node[] = 'alternatives' in node ? node.alternatives : 'elements' in node ? node.elements : node.type === 'Quantifier' ? [node.element] : [];
+  const children: Node[] =
+    'alternatives' in node
+      ? node.alternatives
+      : 'elements' in node
+        ? node.elements
+        : node.type === 'Quantifier'
+          ? [node.element]
+          : [];
   for (const child of children) most = Math.max(most, maxAlternatives(child));
   return most;
 }
@@ -27,7 +34,9 @@ function alternatives(list: readonly Alternative[], k: number): string {
 }
 
 function alternative(node: Alternative, k: number): string {
-  return node.elements.map((element, index) => element_(element, k, index === node.elements.length - 1)).join('');
+  return node.elements
+    .map((element, index) => element_(element, k, index === node.elements.length - 1))
+    .join('');
 }
 
 function element_(node: Element, k: number, last: boolean): string {
@@ -47,7 +56,8 @@ function element_(node: Element, k: number, last: boolean): string {
     }
     case 'Assertion':
       if (node.kind === 'lookbehind' && !node.negate) return alternatives(node.alternatives, k);
-      if (node.kind === 'lookahead' && !node.negate && last) return alternatives(node.alternatives, k);
+      if (node.kind === 'lookahead' && !node.negate && last)
+        return alternatives(node.alternatives, k);
       return '';
     default:
       return '';
@@ -57,12 +67,19 @@ function element_(node: Element, k: number, last: boolean): string {
 function classChar(raw: string, negate: boolean, first: unknown): string {
   const klass = new RegExp(`^${raw}$`, 'u');
   if (!negate && first && typeof first === 'object' && 'type' in first) {
-    const element = first as { type: string; value?: number; min?: { value: number }; kind?: string; negate?: boolean };
+    const element = first as {
+      type: string;
+      value?: number;
+      min?: { value: number };
+      kind?: string;
+      negate?: boolean;
+    };
     if (element.type === 'Character') return String.fromCodePoint(element.value!);
     if (element.type === 'CharacterClassRange') return String.fromCodePoint(element.min!.value);
     if (element.type === 'CharacterSet') return setChar(element.kind!, element.negate ?? false);
   }
-  for (const candidate of ['a', 'A', '0', 'x', ' ', '-', '_', '.', '\n']) if (klass.test(candidate)) return candidate;
+  for (const candidate of ['a', 'A', '0', 'x', ' ', '-', '_', '.', '\n'])
+    if (klass.test(candidate)) return candidate;
   throw new Error(`no example character for ${raw}`);
 }
 

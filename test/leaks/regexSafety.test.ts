@@ -10,11 +10,16 @@ import { LEAK_RULES } from '../../src/leaks/leakRules';
 const withPattern = [...LEAK_RULES, ...HYGIENE_RULES].filter((rule) => rule.pattern);
 
 describe('leak rule regexes', () => {
-  it.each(withPattern.map((rule) => [rule.id, rule.pattern!] as const))('%s cannot backtrack super-linearly', (_id, pattern) => {
-    const ast = new RegExpParser().parseLiteral(pattern.toString());
-    const { reports } = analyse(ast, { reportTypes: { Move: true, Self: true, Trade: true } });
-    expect(reports.map((report) => `${report.type}${report.exponential ? ' (exponential)' : ''}`)).toEqual([]);
-  });
+  it.each(withPattern.map((rule) => [rule.id, rule.pattern!] as const))(
+    '%s cannot backtrack super-linearly',
+    (_id, pattern) => {
+      const ast = new RegExpParser().parseLiteral(pattern.toString());
+      const { reports } = analyse(ast, { reportTypes: { Move: true, Self: true, Trade: true } });
+      expect(
+        reports.map((report) => `${report.type}${report.exponential ? ' (exponential)' : ''}`),
+      ).toEqual([]);
+    },
+  );
 
   it('every rule is global, and has the d flag exactly when it names a secret group', () => {
     for (const rule of withPattern) {
@@ -26,7 +31,9 @@ describe('leak rule regexes', () => {
 
 it('the lint flags super-linear patterns (negative control)', () => {
   for (const bad of [/(a+)+b/, /[a-z]+\d/g, /\s*=\s*x/g]) {
-    const { reports } = analyse(new RegExpParser().parseLiteral(bad.toString()), { reportTypes: { Move: true, Self: true, Trade: true } });
+    const { reports } = analyse(new RegExpParser().parseLiteral(bad.toString()), {
+      reportTypes: { Move: true, Self: true, Trade: true },
+    });
     expect(reports.length, bad.toString()).toBeGreaterThan(0);
   }
 });

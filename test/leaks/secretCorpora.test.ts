@@ -6,7 +6,9 @@ import { scanText } from '../../src/leaks/scanText';
 import { SECRETLINT_FAMILIES, gitleaksVectors, secretlintCases, secretsDir } from './corpus';
 
 const familyOfRule = new Map(LEAK_RULES.map((rule) => [rule.id, rule.family]));
-const skips: Record<string, string> = JSON.parse(readFileSync(join(secretsDir, 'skip.json'), 'utf8'));
+const skips: Record<string, string> = JSON.parse(
+  readFileSync(join(secretsDir, 'skip.json'), 'utf8'),
+);
 const cases = secretlintCases();
 const textCases = cases.filter((c) => c.text !== undefined && !(c.name in skips));
 
@@ -21,18 +23,26 @@ describe('secretlint snapshot fixtures', () => {
     expect(cases.length).toBe(textCases.length + binary.length + skipped.length);
   });
 
-  it.each(textCases.filter((c) => c.expectFinding).map((c) => [c.name, c] as const))('finds the secret in %s', (_name, c) => {
-    const found = scanText(c.text!, LEAK_RULES).filter((f) => !c.allows.includes(c.text!.slice(f.start, f.end)));
-    expect(found.length).toBeGreaterThan(0);
-  });
+  it.each(textCases.filter((c) => c.expectFinding).map((c) => [c.name, c] as const))(
+    'finds the secret in %s',
+    (_name, c) => {
+      const found = scanText(c.text!, LEAK_RULES).filter(
+        (f) => !c.allows.includes(c.text!.slice(f.start, f.end)),
+      );
+      expect(found.length).toBeGreaterThan(0);
+    },
+  );
 
-  it.each(textCases.filter((c) => !c.expectFinding).map((c) => [c.name, c] as const))('reports nothing of its kind in %s', (_name, c) => {
-    const families = SECRETLINT_FAMILIES[c.rule]!;
-    const found = scanText(c.text!, LEAK_RULES)
-      .filter((f) => !c.allows.includes(c.text!.slice(f.start, f.end)))
-      .filter((f) => families.includes(familyOfRule.get(f.rule)!));
-    expect(found.map((f) => f.rule)).toEqual([]);
-  });
+  it.each(textCases.filter((c) => !c.expectFinding).map((c) => [c.name, c] as const))(
+    'reports nothing of its kind in %s',
+    (_name, c) => {
+      const families = SECRETLINT_FAMILIES[c.rule]!;
+      const found = scanText(c.text!, LEAK_RULES)
+        .filter((f) => !c.allows.includes(c.text!.slice(f.start, f.end)))
+        .filter((f) => families.includes(familyOfRule.get(f.rule)!));
+      expect(found.map((f) => f.rule)).toEqual([]);
+    },
+  );
 });
 
 describe('gitleaks vectors (all 295 true and 339 false positives)', () => {
@@ -43,9 +53,16 @@ describe('gitleaks vectors (all 295 true and 339 false positives)', () => {
   const vectors = gitleaksVectors();
   const truePositiveTexts = new Set(vectors.filter((v) => v.kind === 'tp').map((v) => v.text));
   const decided = new Map(
-    (JSON.parse(readFileSync(join(secretsDir, 'gitleaks-decisions.json'), 'utf8')) as { decisions: { rule: string; text: string }[] }).decisions.map((d) => [`${d.rule}\n${d.text}`, d]),
+    (
+      JSON.parse(readFileSync(join(secretsDir, 'gitleaks-decisions.json'), 'utf8')) as {
+        decisions: { rule: string; text: string }[];
+      }
+    ).decisions.map((d) => [`${d.rule}\n${d.text}`, d]),
   );
-  const table = new Map<string, { tp: number; found: number; fp: number; flagged: number; decided: number }>();
+  const table = new Map<
+    string,
+    { tp: number; found: number; fp: number; flagged: number; decided: number }
+  >();
   const flaggedDecisions = new Set<string>();
   let truePositives = 0;
   let found = 0;
@@ -73,7 +90,12 @@ describe('gitleaks vectors (all 295 true and 339 false positives)', () => {
   }
 
   it('report recall and false positives per rule', () => {
-    const lines = [...table].sort().map(([rule, r]) => `${rule.padEnd(44)} recall ${r.found}/${r.tp}  fp ${r.flagged}/${r.fp}${r.decided ? ` (+${r.decided} decided)` : ''}`);
+    const lines = [...table]
+      .sort()
+      .map(
+        ([rule, r]) =>
+          `${rule.padEnd(44)} recall ${r.found}/${r.tp}  fp ${r.flagged}/${r.fp}${r.decided ? ` (+${r.decided} decided)` : ''}`,
+      );
     const percent = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
     console.log(
       `gitleaks vectors:\n${lines.join('\n')}\nall: recall ${found}/${truePositives} (${percent(found, truePositives)}), ` +
@@ -95,11 +117,19 @@ describe('gitleaks vectors (all 295 true and 339 false positives)', () => {
     expect([...decided.keys()].filter((key) => !flaggedDecisions.has(key))).toEqual([]);
   });
 
-  it.each(['openai-api-key', 'jwt', 'azure-ad-client-secret', 'stripe-access-token', 'private-key', 'slack-webhook-url', 'vault-service-token', 'huggingface-access-token', 'kubernetes-secret-yaml', 'sidekiq-sensitive-url'])(
-    'finds every true positive of %s',
-    (rule) => {
-      const row = table.get(rule)!;
-      expect(row.found).toBe(row.tp);
-    },
-  );
+  it.each([
+    'openai-api-key',
+    'jwt',
+    'azure-ad-client-secret',
+    'stripe-access-token',
+    'private-key',
+    'slack-webhook-url',
+    'vault-service-token',
+    'huggingface-access-token',
+    'kubernetes-secret-yaml',
+    'sidekiq-sensitive-url',
+  ])('finds every true positive of %s', (rule) => {
+    const row = table.get(rule)!;
+    expect(row.found).toBe(row.tp);
+  });
 });

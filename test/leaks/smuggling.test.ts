@@ -10,13 +10,18 @@ import { random } from './ruleSamples';
 // must remove the whole original run, so no piece of the secret is delivered.
 const token = `ghp_${random(36)}`;
 const core = token.slice(6, 30);
-const fullWidth = (text: string) => text.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
-const mathBold = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCodePoint(0x1d41a + c.charCodeAt(0) - 97));
+const fullWidth = (text: string) =>
+  text.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+const mathBold = (text: string) =>
+  text.replace(/[a-z]/g, (c) => String.fromCodePoint(0x1d41a + c.charCodeAt(0) - 97));
 const at = (k: number, insert: string) => token.slice(0, k) + insert + token.slice(k);
 
 const SMUGGLED: Record<string, string> = {
   'zero-width space': at(12, '\u200b'),
-  'zero-width joiner and word joiner': at(8, '\u200d') .replace(token.slice(20, 21), `${token.slice(20, 21)}\u2060`),
+  'zero-width joiner and word joiner': at(8, '\u200d').replace(
+    token.slice(20, 21),
+    `${token.slice(20, 21)}\u2060`,
+  ),
   'soft hyphen': at(10, '\u00ad'),
   'bidi override': `\u202e${token}\u202c`,
   'variation selector': at(15, '\ufe0f'),
@@ -50,7 +55,10 @@ describe('a secret smuggled past the raw bytes is found and masked whole', () =>
 
   it.each([
     ['base64', btoa(`my key is ${token}`)],
-    ['base64url, unpadded', btoa(`my key: ${token}!`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')],
+    [
+      'base64url, unpadded',
+      btoa(`my key: ${token}!`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+    ],
     ['base64 after a name', `note=${btoa(`token ${token}`)}`],
   ])('%s of a text holding a secret: the whole run is masked', (_name, written) => {
     const { value, findings } = maskLeaks({ text: `see ${written} please` });
@@ -84,31 +92,54 @@ describe('split across segments', () => {
   const reply = (first: string, second: string, secondType = 'text') => ({
     segments: [
       { type: 'text', data: { text: first } },
-      secondType === 'markdown' ? { type: 'markdown', data: { content: second } } : { type: 'text', data: { text: second } },
+      secondType === 'markdown'
+        ? { type: 'markdown', data: { content: second } }
+        : { type: 'text', data: { text: second } },
     ],
   });
 
   it('masks every piece of a secret cut across two text segments, each with its own pointer', () => {
-    const { value, findings } = maskLeaks(reply(`my key is ${token.slice(0, 9)}`, `${token.slice(9)} ok`));
+    const { value, findings } = maskLeaks(
+      reply(`my key is ${token.slice(0, 9)}`, `${token.slice(9)} ok`),
+    );
     expect(findings.map((f) => [f.rule, f.path, f.start, f.end])).toEqual([
       ['github-token', '/segments/0/data/text', 10, 19],
       ['github-token', '/segments/1/data/text', 0, token.length - 9],
     ]);
-    expect(value.segments.map((s) => (s.data as { text: string }).text)).toEqual(['my key is [REDACTED]', '[REDACTED] ok']);
+    expect(value.segments.map((s) => (s.data as { text: string }).text)).toEqual([
+      'my key is [REDACTED]',
+      '[REDACTED] ok',
+    ]);
   });
 
   it('joins a Markdown segment with a text segment, emphasis markers aside', () => {
-    const { value } = maskLeaks(reply(`token: ${token.slice(0, 3)}`, `**${token.slice(3)}** done`, 'markdown'));
+    const { value } = maskLeaks(
+      reply(`token: ${token.slice(0, 3)}`, `**${token.slice(3)}** done`, 'markdown'),
+    );
     expect(JSON.stringify(value)).not.toContain(token.slice(3, 20));
   });
 
   it('joins share titles with the text around them', () => {
-    const value = { segments: [{ type: 'text', data: { text: `key ${token.slice(0, 10)}` } }, { type: 'share', data: { url: 'https://example.com', title: token.slice(10) } }] };
-    expect(scanLeaks(value).map((f) => f.path)).toEqual(['/segments/0/data/text', '/segments/1/data/title']);
+    const value = {
+      segments: [
+        { type: 'text', data: { text: `key ${token.slice(0, 10)}` } },
+        { type: 'share', data: { url: 'https://example.com', title: token.slice(10) } },
+      ],
+    };
+    expect(scanLeaks(value).map((f) => f.path)).toEqual([
+      '/segments/0/data/text',
+      '/segments/1/data/title',
+    ]);
   });
 
   it('does not join what the reader sees apart: a mention, an image, a url', () => {
-    const value = { segments: [{ type: 'text', data: { text: `a ${token.slice(0, 12)}` } }, { type: 'mention', data: { target: '42' } }, { type: 'text', data: { text: token.slice(12) } }] };
+    const value = {
+      segments: [
+        { type: 'text', data: { text: `a ${token.slice(0, 12)}` } },
+        { type: 'mention', data: { target: '42' } },
+        { type: 'text', data: { text: token.slice(12) } },
+      ],
+    };
     expect(scanLeaks(value)).toEqual([]);
   });
 
@@ -118,7 +149,11 @@ describe('split across segments', () => {
   });
 
   it('joins adjacent strings of any other value in document order', () => {
-    const { value, findings } = maskLeaks({ title: `key ${token.slice(0, 8)}`, body: token.slice(8), note: 'fine' });
+    const { value, findings } = maskLeaks({
+      title: `key ${token.slice(0, 8)}`,
+      body: token.slice(8),
+      note: 'fine',
+    });
     expect(findings.map((f) => f.path)).toEqual(['/title', '/body']);
     expect(value).toEqual({ title: 'key [REDACTED]', body: '[REDACTED]', note: 'fine' });
   });
@@ -142,17 +177,39 @@ describe('what a reader sees as ordinary text stays as it is', () => {
 });
 
 describe('reasoning and tool markup as the reader sees it', () => {
-  const markup = (text: string) => findMarkup({ segments: [{ type: 'markdown', data: { content: text } }] }).map((issue) => issue.code);
-  it.each(['&lt;think&gt;plan&lt;/think&gt;Hi', '＜think＞plan＜/think＞', '<th\u200bink>plan</think>', '<t\u04bbink>x', '\\<think\\>plan', '&#60;tool_call&#62;{}'])('%s', (text) => {
+  const markup = (text: string) =>
+    findMarkup({ segments: [{ type: 'markdown', data: { content: text } }] }).map(
+      (issue) => issue.code,
+    );
+  it.each([
+    '&lt;think&gt;plan&lt;/think&gt;Hi',
+    '＜think＞plan＜/think＞',
+    '<th\u200bink>plan</think>',
+    '<t\u04bbink>x',
+    '\\<think\\>plan',
+    '&#60;tool_call&#62;{}',
+  ])('%s', (text) => {
     expect(markup(text).length).toBeGreaterThan(0);
   });
 
   it('finds a tag cut across two segments', () => {
-    const value = { segments: [{ type: 'text', data: { text: 'ok <thi' } }, { type: 'text', data: { text: 'nk>secret plan</think>' } }] };
-    expect(findMarkup(value).map((i) => [i.code, i.path])).toContainEqual(['REASONING_IN_REPLY', '/segments/0/data/text']);
+    const value = {
+      segments: [
+        { type: 'text', data: { text: 'ok <thi' } },
+        { type: 'text', data: { text: 'nk>secret plan</think>' } },
+      ],
+    };
+    expect(findMarkup(value).map((i) => [i.code, i.path])).toContainEqual([
+      'REASONING_IN_REPLY',
+      '/segments/0/data/text',
+    ]);
   });
 
-  it.each(['I think the tool is broken; <div> is an HTML tag.', 'Use &lt;div&gt; for layout.', 'Thinking… the function call failed, try again.'])('leaves %s alone', (text) => {
+  it.each([
+    'I think the tool is broken; <div> is an HTML tag.',
+    'Use &lt;div&gt; for layout.',
+    'Thinking… the function call failed, try again.',
+  ])('leaves %s alone', (text) => {
     expect(markup(text)).toEqual([]);
   });
 });

@@ -7,7 +7,9 @@ import type { SegmentReply } from '../../src/segments/segmentCatalog';
 import { sniffMediaReference } from './sniffMediaReference';
 
 const bytes = (...values: (number | string)[]) =>
-  new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? Array.from(v, (c) => c.charCodeAt(0)) : [v])));
+  new Uint8Array(
+    values.flatMap((v) => (typeof v === 'string' ? Array.from(v, (c) => c.charCodeAt(0)) : [v])),
+  );
 const pad = (head: Uint8Array, size = 32) => {
   const out = new Uint8Array(Math.max(size, head.length));
   out.set(head);
@@ -35,9 +37,21 @@ export const SAMPLES: Record<string, Uint8Array> = {
 
 describe('sniffMedia', () => {
   it.each([
-    ['png', 'png', 'image'], ['jpeg', 'jpeg', 'image'], ['gif', 'gif', 'image'], ['webp', 'webp', 'image'], ['bmp', 'bmp', 'image'],
-    ['mp3', 'mp3', 'audio'], ['mp3-frame', 'mp3', 'audio'], ['aac', 'aac', 'audio'], ['ogg', 'ogg', 'audio'], ['wav', 'wav', 'audio'],
-    ['flac', 'flac', 'audio'], ['m4a', 'm4a', 'audio'], ['mp4', 'mp4', 'video'], ['mov', 'mov', 'video'], ['webm', 'webm', 'video'],
+    ['png', 'png', 'image'],
+    ['jpeg', 'jpeg', 'image'],
+    ['gif', 'gif', 'image'],
+    ['webp', 'webp', 'image'],
+    ['bmp', 'bmp', 'image'],
+    ['mp3', 'mp3', 'audio'],
+    ['mp3-frame', 'mp3', 'audio'],
+    ['aac', 'aac', 'audio'],
+    ['ogg', 'ogg', 'audio'],
+    ['wav', 'wav', 'audio'],
+    ['flac', 'flac', 'audio'],
+    ['m4a', 'm4a', 'audio'],
+    ['mp4', 'mp4', 'video'],
+    ['mov', 'mov', 'video'],
+    ['webm', 'webm', 'video'],
   ])('knows %s', (sample, format, kind) => {
     const sniffed = sniffMedia(SAMPLES[sample]!);
     expect(sniffed?.format).toBe(format);
@@ -56,11 +70,27 @@ describe('sniffMedia', () => {
   });
 
   it('decides every second byte after 0xFF (AAC and MPEG frame sync) as the byte-by-byte sniffer did', () => {
-    for (let b1 = 0; b1 < 256; b1++) expect(sniffMedia(bytes(0xff, b1, 0x90)), b1.toString(16)).toEqual(sniffMediaReference(bytes(0xff, b1, 0x90)));
+    for (let b1 = 0; b1 < 256; b1++)
+      expect(sniffMedia(bytes(0xff, b1, 0x90)), b1.toString(16)).toEqual(
+        sniffMediaReference(bytes(0xff, b1, 0x90)),
+      );
   });
 
   it('decides every ftyp brand and box as the byte-by-byte sniffer did', () => {
-    for (const brand of ['M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ', 'M4V ', 'M4A', 'qt  ', 'qt', 'isom', 'mp42', '']) {
+    for (const brand of [
+      'M4A ',
+      'M4B ',
+      'M4P ',
+      'F4A ',
+      'F4B ',
+      'M4V ',
+      'M4A',
+      'qt  ',
+      'qt',
+      'isom',
+      'mp42',
+      '',
+    ]) {
       for (const box of ['ftyp', 'moov', 'mdat', 'wide', 'free']) {
         const sample = bytes(0, 0, 0, 0x20, box, brand);
         expect(sniffMedia(sample), `${box} ${brand}`).toEqual(sniffMediaReference(sample));
@@ -70,7 +100,11 @@ describe('sniffMedia', () => {
 
   it('agrees with the byte-by-byte sniffer on random bytes near every signature (property)', () => {
     const near = fc
-      .tuple(fc.constantFrom(...Object.values(SAMPLES)), fc.nat({ max: 40 }), fc.array(fc.tuple(fc.nat({ max: 15 }), fc.integer({ min: 0, max: 255 })), { maxLength: 2 }))
+      .tuple(
+        fc.constantFrom(...Object.values(SAMPLES)),
+        fc.nat({ max: 40 }),
+        fc.array(fc.tuple(fc.nat({ max: 15 }), fc.integer({ min: 0, max: 255 })), { maxLength: 2 }),
+      )
       .map(([sample, length, changes]) => {
         const out = sample.slice(0, length);
         for (const [at, value] of changes) if (at < out.length) out[at] = value;
@@ -99,17 +133,31 @@ describe('base64Media', () => {
     expect(base64Media(encoded, 16)).toMatchObject({ ok: true, size: 1000 });
     const result = base64Media(`data:image/png;base64,${encoded}`, 16);
     expect(result.ok && result.head.length).toBe(18);
-    expect(result.ok && Array.from(result.head.subarray(0, 8))).toEqual(Array.from(SAMPLES.png!.subarray(0, 8)));
+    expect(result.ok && Array.from(result.head.subarray(0, 8))).toEqual(
+      Array.from(SAMPLES.png!.subarray(0, 8)),
+    );
   });
 
   it('refuses what is not base64', () => {
-    for (const bad of ['', 'abc', '!!!!', 'QUJD=A==', 'data:image/png;base64,', 'https://example.com/a.png']) {
+    for (const bad of [
+      '',
+      'abc',
+      '!!!!',
+      'QUJD=A==',
+      'data:image/png;base64,',
+      'https://example.com/a.png',
+    ]) {
       expect(base64Media(bad, 16)).toEqual({ ok: false, reason: 'invalid_base64' });
     }
   });
 });
 
-const reply = (type: string, media: object): SegmentReply => ({ segments: [{ type: 'text', data: { text: 'see' } }, { type, data: { media } }] as SegmentReply['segments'] });
+const reply = (type: string, media: object): SegmentReply => ({
+  segments: [
+    { type: 'text', data: { text: 'see' } },
+    { type, data: { media } },
+  ] as SegmentReply['segments'],
+});
 
 describe('inspectMedia', () => {
   it('passes media of the right type and size', async () => {
@@ -118,20 +166,47 @@ describe('inspectMedia', () => {
   });
 
   it.each([
-    ['a mismatched type', reply('image', { kind: 'base64', value: toBase64(SAMPLES.mp3!) }), 'media-type-mismatch'],
-    ['unknown bytes', reply('video', { kind: 'base64', value: toBase64(bytes('plain text pretending')) }), 'media-type-mismatch'],
-    ['broken base64', reply('audio', { kind: 'base64', value: 'not base64!' }), 'media-invalid-base64'],
+    [
+      'a mismatched type',
+      reply('image', { kind: 'base64', value: toBase64(SAMPLES.mp3!) }),
+      'media-type-mismatch',
+    ],
+    [
+      'unknown bytes',
+      reply('video', { kind: 'base64', value: toBase64(bytes('plain text pretending')) }),
+      'media-type-mismatch',
+    ],
+    [
+      'broken base64',
+      reply('audio', { kind: 'base64', value: 'not base64!' }),
+      'media-invalid-base64',
+    ],
   ])('replaces %s with the notice and records why', async (_name, value, rule) => {
     const result = await inspectMedia(value);
-    expect(result.reply.segments[1]).toEqual({ type: 'text', data: { text: '[attachment unavailable]' } });
+    expect(result.reply.segments[1]).toEqual({
+      type: 'text',
+      data: { text: '[attachment unavailable]' },
+    });
     expect(result.reply.segments[0]).toEqual(value.segments[0]);
     expect(result.findings).toEqual([{ code: 'MEDIA_UNAVAILABLE', rule, path: '/segments/1' }]);
   });
 
   it('enforces the per-type size limit on decoded bytes', async () => {
     const big = toBase64(pad(SAMPLES.png!, 3000));
-    expect((await inspectMedia(reply('image', { kind: 'base64', value: big }), { maxBytes: { image: 2999 } })).findings[0]?.rule).toBe('media-too-large');
-    expect((await inspectMedia(reply('image', { kind: 'base64', value: big }), { maxBytes: { image: 3000 } })).findings).toEqual([]);
+    expect(
+      (
+        await inspectMedia(reply('image', { kind: 'base64', value: big }), {
+          maxBytes: { image: 2999 },
+        })
+      ).findings[0]?.rule,
+    ).toBe('media-too-large');
+    expect(
+      (
+        await inspectMedia(reply('image', { kind: 'base64', value: big }), {
+          maxBytes: { image: 3000 },
+        })
+      ).findings,
+    ).toEqual([]);
   });
 
   it('reads url and path media through the host hook', async () => {
@@ -144,8 +219,15 @@ describe('inspectMedia', () => {
     };
     const ok = reply('image', { kind: 'url', value: 'https://example.com/ok.png' });
     expect((await inspectMedia(ok, { read })).findings).toEqual([]);
-    for (const [value, rule] of [['missing.png', 'media-unreadable'], ['boom.png', 'media-unreadable'], ['song.png', 'media-type-mismatch']]) {
-      const result = await inspectMedia(reply('image', { kind: 'path', value: `/srv/${value}` }), { read, unavailableText: 'gone' });
+    for (const [value, rule] of [
+      ['missing.png', 'media-unreadable'],
+      ['boom.png', 'media-unreadable'],
+      ['song.png', 'media-type-mismatch'],
+    ]) {
+      const result = await inspectMedia(reply('image', { kind: 'path', value: `/srv/${value}` }), {
+        read,
+        unavailableText: 'gone',
+      });
       expect(result.findings[0]?.rule).toBe(rule);
       expect(result.reply.segments[1]).toEqual({ type: 'text', data: { text: 'gone' } });
     }
@@ -156,7 +238,10 @@ describe('inspectMedia', () => {
     let aborted = false;
     const read = (_media: unknown, _type: unknown, { signal }: { signal: AbortSignal }) =>
       new Promise<Uint8Array>(() => signal.addEventListener('abort', () => (aborted = true)));
-    const result = await inspectMedia(reply('image', { kind: 'url', value: 'https://slow.example/a.png' }), { read, readTimeoutMs: 30 });
+    const result = await inspectMedia(
+      reply('image', { kind: 'url', value: 'https://slow.example/a.png' }),
+      { read, readTimeoutMs: 30 },
+    );
     expect(result.findings[0]?.rule).toBe('media-unreadable');
     expect(aborted).toBe(true);
   });
@@ -165,12 +250,25 @@ describe('inspectMedia', () => {
     const url = reply('image', { kind: 'url', value: 'https://example.com/a.png' });
     expect((await inspectMedia(url)).findings).toEqual([]);
     const file = reply('video', { kind: 'file', value: 'file_abc' });
-    expect((await inspectMedia(file, { read: () => { throw new Error('never called'); } })).findings).toEqual([]);
+    expect(
+      (
+        await inspectMedia(file, {
+          read: () => {
+            throw new Error('never called');
+          },
+        })
+      ).findings,
+    ).toEqual([]);
   });
 
   it('checks only the size of file segments, not their type', async () => {
-    const doc = reply('file', { kind: 'base64', value: toBase64(bytes('%PDF-1.7 some document body')) });
+    const doc = reply('file', {
+      kind: 'base64',
+      value: toBase64(bytes('%PDF-1.7 some document body')),
+    });
     expect((await inspectMedia(doc)).findings).toEqual([]);
-    expect((await inspectMedia(doc, { maxBytes: { file: 4 } })).findings[0]?.rule).toBe('media-too-large');
+    expect((await inspectMedia(doc, { maxBytes: { file: 4 } })).findings[0]?.rule).toBe(
+      'media-too-large',
+    );
   });
 });

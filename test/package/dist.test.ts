@@ -16,7 +16,10 @@ describe('the built package', () => {
     const esm = (await import(packageName)) as typeof import('../../src/index');
     const result = await esm.checkReply(reply);
     expect(result.status).toBe('completed');
-    expect(esm.parseJson('{"a":1,"a":2}')).toMatchObject({ ok: false, issue: { code: 'DUPLICATE_KEY' } });
+    expect(esm.parseJson('{"a":1,"a":2}')).toMatchObject({
+      ok: false,
+      issue: { code: 'DUPLICATE_KEY' },
+    });
   });
 
   it('requires as CJS by its name and checks a reply', async () => {
@@ -27,11 +30,17 @@ describe('the built package', () => {
 
   it('ships the renderer entry to ESM and CJS alike', async () => {
     const esm = (await import(`${packageName}/render`)) as typeof import('../../src/render/index');
-    const cjs = createRequire(import.meta.url)(`${packageName}/render`) as typeof import('../../src/render/index');
+    const cjs = createRequire(import.meta.url)(
+      `${packageName}/render`,
+    ) as typeof import('../../src/render/index');
     const esmCore = (await import(packageName)) as typeof import('../../src/index');
-    const result = await esmCore.checkReply('{"segments":[{"type":"markdown","data":{"content":"**hi** <b>x</b>"}}]}');
+    const result = await esmCore.checkReply(
+      '{"segments":[{"type":"markdown","data":{"content":"**hi** <b>x</b>"}}]}',
+    );
     for (const render of [esm, cjs]) {
-      expect(render.renderHtml(result)).toBe('<div class="rg-markdown"><p><strong>hi</strong> &lt;b&gt;x&lt;/b&gt;</p></div>');
+      expect(render.renderHtml(result)).toBe(
+        '<div class="rg-markdown"><p><strong>hi</strong> &lt;b&gt;x&lt;/b&gt;</p></div>',
+      );
     }
   });
 
@@ -41,14 +50,19 @@ describe('the built package', () => {
       if (typeof conditions === 'string') continue;
       for (const branch of Object.values(conditions as Record<string, Record<string, string>>)) {
         expect(Object.keys(branch)[0], entry).toBe('types');
-        for (const file of Object.values(branch)) expect(existsSync(`${root}${file}`), file).toBe(true);
+        for (const file of Object.values(branch))
+          expect(existsSync(`${root}${file}`), file).toBe(true);
       }
     }
     expect(pkg.sideEffects).toBe(false);
   });
 
   it('passes publint', () => {
-    const out = execFileSync(process.execPath, [`${root}node_modules/publint/src/cli.js`, '--strict'], { cwd: root, encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      [`${root}node_modules/publint/src/cli.js`, '--strict'],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(out).not.toMatch(/error|warning/i);
   });
 });
@@ -61,7 +75,14 @@ it('the build ran before the tests', () => {
 it('tree-shakes: an app that imports only the parser ships no schema, rules or providers', async () => {
   const { build } = await import('esbuild');
   const { gzipSync } = await import('node:zlib');
-  const out = await build({ stdin: { contents: "export { parseJson } from './dist/index.js';", resolveDir: root }, bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false });
+  const out = await build({
+    stdin: { contents: "export { parseJson } from './dist/index.js';", resolveDir: root },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+  });
   const code = out.outputFiles[0]!.text;
   expect(code).not.toContain('segment_reply');
   expect(code).not.toContain('PRIVATE KEY');

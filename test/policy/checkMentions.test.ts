@@ -12,10 +12,15 @@ const reply: SegmentReply = {
 
 it('allows members and the sender, and names every other target by pointer', () => {
   const issues = checkMentions(reply, { allowed: ['1001', '2002'] });
-  expect(issues).toEqual([expect.objectContaining({ code: 'MENTION_NOT_ALLOWED', path: '/segments/2/data/target' })]);
+  expect(issues).toEqual([
+    expect.objectContaining({ code: 'MENTION_NOT_ALLOWED', path: '/segments/2/data/target' }),
+  ]);
   expect(checkMentions(reply, { allowed: new Set(['1001', '6666']) })).toEqual([]);
 });
 
 it('never turns literal @name text into a mention, and refuses everything when nobody is allowed', () => {
-  expect(checkMentions(reply, { allowed: [] }).map((i) => i.path)).toEqual(['/segments/0/data/target', '/segments/2/data/target']);
+  expect(checkMentions(reply, { allowed: [] }).map((i) => i.path)).toEqual([
+    '/segments/0/data/target',
+    '/segments/2/data/target',
+  ]);
 });

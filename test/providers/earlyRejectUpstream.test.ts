@@ -4,7 +4,17 @@ import type { ModelProvider } from '../../src/providers/modelProvider';
 import { openAiChatProvider } from '../../src/providers/openAiChatProvider';
 import { enforceReply } from '../../src/reply/enforceReply';
 import { fakeUpstream } from './fakeUpstream';
-import { anthropicBlockStart, anthropicBlockStop, anthropicDelta, anthropicEnd, anthropicStart, openAiChunk, openAiDone, pieces, replyText } from './wireShapes';
+import {
+  anthropicBlockStart,
+  anthropicBlockStop,
+  anthropicDelta,
+  anthropicEnd,
+  anthropicStart,
+  openAiChunk,
+  openAiDone,
+  pieces,
+  replyText,
+} from './wireShapes';
 
 // A real transport end to end: the upstream streams an answer that turns invalid and then goes
 // silent. Waiting for it would stall the turn until its timeout; early reject must instead cancel
@@ -18,7 +28,12 @@ afterEach(async () => {
   upstream = undefined;
 });
 
-const providers: { name: string; make: (baseUrl: string) => ModelProvider; frames: (text: string) => string[]; end: string[] }[] = [
+const providers: {
+  name: string;
+  make: (baseUrl: string) => ModelProvider;
+  frames: (text: string) => string[];
+  end: string[];
+}[] = [
   {
     name: 'OpenAI-compatible',
     make: (baseUrl) => openAiChatProvider({ baseUrl, model: 'm' }),
@@ -28,7 +43,13 @@ const providers: { name: string; make: (baseUrl: string) => ModelProvider; frame
   {
     name: 'Anthropic',
     make: (baseUrl) => anthropicProvider({ baseUrl, model: 'm' }),
-    frames: (text) => [anthropicStart, anthropicBlockStart(0, { type: 'tool_use', id: 't', name: 'segment_reply', input: {} }), ...pieces(text, 8).map((piece) => anthropicDelta(0, { type: 'input_json_delta', partial_json: piece }))],
+    frames: (text) => [
+      anthropicStart,
+      anthropicBlockStart(0, { type: 'tool_use', id: 't', name: 'segment_reply', input: {} }),
+      ...pieces(text, 8).map((piece) =>
+        anthropicDelta(0, { type: 'input_json_delta', partial_json: piece }),
+      ),
+    ],
     end: [anthropicBlockStop(0), ...anthropicEnd()],
   },
 ];
@@ -39,8 +60,15 @@ describe.each(providers)('early reject through $name', { timeout: 10_000 }, (p) 
       { kind: 'sse', frames: p.frames(invalid), then: 'hang' },
       { kind: 'sse', frames: [...p.frames(replyText), ...p.end] },
     ]);
-    const result = await enforceReply({ provider: p.make(upstream.baseUrl), messages: user, timeoutMs: 5_000 });
-    expect(result).toMatchObject({ status: 'completed', meta: { attempts: 2, stage: 'correction' } });
+    const result = await enforceReply({
+      provider: p.make(upstream.baseUrl),
+      messages: user,
+      timeoutMs: 5_000,
+    });
+    expect(result).toMatchObject({
+      status: 'completed',
+      meta: { attempts: 2, stage: 'correction' },
+    });
     expect(result.meta.history?.[0]).toMatchObject({ issues: [{ code: 'UNKNOWN_SEGMENT_TYPE' }] });
     expect(result.meta.history?.[0]?.rejectedAt).toBeLessThan(invalid.length);
     // The first request's connection was closed by us, before the upstream ended it.

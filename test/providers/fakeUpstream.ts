@@ -8,33 +8,56 @@ export type Behaviour =
   | { readonly kind: 'cut'; readonly body: string } // writes part of a body, then drops the connection
   | { readonly kind: 'hang' }
   // An event stream: the frames, each written on its own, then the end, a dropped connection or silence.
-  | { readonly kind: 'sse'; readonly frames: readonly string[]; readonly then?: 'end' | 'cut' | 'hang' }
+  | {
+      readonly kind: 'sse';
+      readonly frames: readonly string[];
+      readonly then?: 'end' | 'cut' | 'hang';
+    }
   // Answers `{ closed }`: whether the connection of request `request` (0-based) closed early within `waitMs`.
   | { readonly kind: 'probe'; readonly request: number; readonly waitMs: number };
 
 /** A local HTTP server on 127.0.0.1 that records requests and plays behaviours in order. */
 export async function fakeUpstream(behaviours: Behaviour[]) {
   // `disconnected` settles when the connection closes: true when the client left before the server ended.
-  const requests: { url: string; headers: IncomingMessage['headers']; body: any; disconnected: Promise<boolean> }[] = [];
+  const requests: {
+    url: string;
+    headers: IncomingMessage['headers'];
+    body: any;
+    disconnected: Promise<boolean>;
+  }[] = [];
   const open = new Set<ServerResponse>();
   const server: Server = createServer(async (req, res) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    const disconnected = new Promise<boolean>((resolve) => res.on('close', () => resolve(!res.writableEnded)));
+    const disconnected = new Promise<boolean>((resolve) =>
+      res.on('close', () => resolve(!res.writableEnded)),
+    );
     res.on('error', () => undefined);
-    requests.push({ url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : undefined, disconnected });
+    requests.push({
+      url: req.url ?? '',
+      headers: req.headers,
+      body: raw ? JSON.parse(raw) : undefined,
+      disconnected,
+    });
     const behaviour = behaviours[Math.min(requests.length - 1, behaviours.length - 1)]!;
     open.add(res);
     res.on('close', () => open.delete(res));
     switch (behaviour.kind) {
       case 'json':
-        res.writeHead(behaviour.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(behaviour.body));
+        res
+          .writeHead(behaviour.status ?? 200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(behaviour.body));
         break;
       case 'raw':
-        res.writeHead(behaviour.status ?? 200, { 'content-type': 'application/json' }).end(behaviour.body);
+        res
+          .writeHead(behaviour.status ?? 200, { 'content-type': 'application/json' })
+          .end(behaviour.body);
         break;
       case 'cut':
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(behaviour.body.length * 2) });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(behaviour.body.length * 2),
+        });
         res.write(behaviour.body.slice(0, behaviour.body.length >> 1));
         setTimeout(() => res.socket?.destroy(), 5);
         break;
@@ -53,7 +76,10 @@ export async function fakeUpstream(behaviours: Behaviour[]) {
         break;
       case 'probe': {
         let timer: ReturnType<typeof setTimeout> | undefined;
-        const closed = await Promise.race([requests[behaviour.request]!.disconnected, new Promise<false>((resolve) => (timer = setTimeout(resolve, behaviour.waitMs, false)))]);
+        const closed = await Promise.race([
+          requests[behaviour.request]!.disconnected,
+          new Promise<false>((resolve) => (timer = setTimeout(resolve, behaviour.waitMs, false))),
+        ]);
         clearTimeout(timer);
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ closed }));
         break;
@@ -79,7 +105,9 @@ export async function fakeUpstream(behaviours: Behaviour[]) {
  * One fake upstream per test: `serve(...)` starts it, and it is closed after the test (registered
  * with the calling file's `afterEach`).
  */
-export function fakeUpstreamPerTest(afterEach: (fn: () => Promise<void>) => void): (...behaviours: Behaviour[]) => ReturnType<typeof fakeUpstream> {
+export function fakeUpstreamPerTest(
+  afterEach: (fn: () => Promise<void>) => void,
+): (...behaviours: Behaviour[]) => ReturnType<typeof fakeUpstream> {
   let upstream: Awaited<ReturnType<typeof fakeUpstream>> | undefined;
   afterEach(async () => {
     await upstream?.close();

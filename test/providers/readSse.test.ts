@@ -19,13 +19,21 @@ function body(chunks: readonly string[], open = false) {
   return { stream, state };
 }
 
-async function read(stream: ReadableStream<Uint8Array>, options: { signal?: AbortSignal; stallTimeoutMs?: number } = {}): Promise<SseMessage[]> {
+async function read(
+  stream: ReadableStream<Uint8Array>,
+  options: { signal?: AbortSignal; stallTimeoutMs?: number } = {},
+): Promise<SseMessage[]> {
   const out: SseMessage[] = [];
-  for await (const message of readSse(stream, { signal: options.signal ?? new AbortController().signal, stallTimeoutMs: options.stallTimeoutMs ?? 1000 })) out.push(message);
+  for await (const message of readSse(stream, {
+    signal: options.signal ?? new AbortController().signal,
+    stallTimeoutMs: options.stallTimeoutMs ?? 1000,
+  }))
+    out.push(message);
   return out;
 }
 
-const text = 'event: message_start\ndata: {"a":1}\n\n: keep-alive comment\n\ndata: {"b":"é😀"}\r\n\r\ndata: line one\ndata: line two\n\nretry: 10\nid: 7\ndata: [DONE]\n\n';
+const text =
+  'event: message_start\ndata: {"a":1}\n\n: keep-alive comment\n\ndata: {"b":"é😀"}\r\n\r\ndata: line one\ndata: line two\n\nretry: 10\nid: 7\ndata: [DONE]\n\n';
 const expected = [
   { event: 'message_start', data: '{"a":1}' },
   { data: '{"b":"é😀"}' },
@@ -37,7 +45,9 @@ describe('readSse', () => {
   it('frames events the same way however the bytes are split (comments, CRLF, multi-line data, ids)', async () => {
     const bytes = encoder.encode(text);
     const whole = await read(body([text]).stream);
-    expect(whole.map((m) => ({ ...m }))).toEqual(expected.map((m) => ({ event: undefined, id: undefined, ...m })));
+    expect(whole.map((m) => ({ ...m }))).toEqual(
+      expected.map((m) => ({ event: undefined, id: undefined, ...m })),
+    );
     for (let cut = 1; cut < bytes.length; cut++) {
       // Split the bytes (not the characters), so multi-byte characters are cut too.
       const stream = new ReadableStream<Uint8Array>({
@@ -52,14 +62,20 @@ describe('readSse', () => {
   });
 
   it('drops an event the body ends in the middle of', async () => {
-    expect(await read(body(['data: {"a":1}\n\ndata: {"b"']).stream)).toEqual([{ event: undefined, id: undefined, data: '{"a":1}' }]);
+    expect(await read(body(['data: {"a":1}\n\ndata: {"b"']).stream)).toEqual([
+      { event: undefined, id: undefined, data: '{"a":1}' },
+    ]);
   });
 
   it('fails as stalled when nothing arrives within the limit, and cancels the body', async () => {
     const { stream, state } = body(['data: {"a":1}\n\n'], true);
     const seen: SseMessage[] = [];
     const reading = (async () => {
-      for await (const message of readSse(stream, { signal: new AbortController().signal, stallTimeoutMs: 30 })) seen.push(message);
+      for await (const message of readSse(stream, {
+        signal: new AbortController().signal,
+        stallTimeoutMs: 30,
+      }))
+        seen.push(message);
     })();
     await expect(reading).rejects.toThrow(ProviderError);
     await expect(reading).rejects.toThrow(/stalled: nothing arrived for 30 ms/);
@@ -71,7 +87,8 @@ describe('readSse', () => {
     const { stream, state } = body(['data: {"a":1}\n\n'], true);
     const controller = new AbortController();
     const reading = (async () => {
-      for await (const _ of readSse(stream, { signal: controller.signal, stallTimeoutMs: 5000 })) setTimeout(() => controller.abort(new Error('turn cancelled')), 0);
+      for await (const _ of readSse(stream, { signal: controller.signal, stallTimeoutMs: 5000 }))
+        setTimeout(() => controller.abort(new Error('turn cancelled')), 0);
     })();
     await expect(reading).rejects.toThrow('turn cancelled');
     expect(state.cancelled).toBe(true);
@@ -79,7 +96,10 @@ describe('readSse', () => {
 
   it('cancels the body when the reader stops early', async () => {
     const { stream, state } = body(['data: 1\n\ndata: 2\n\n'], true);
-    for await (const message of readSse(stream, { signal: new AbortController().signal, stallTimeoutMs: 5000 })) {
+    for await (const message of readSse(stream, {
+      signal: new AbortController().signal,
+      stallTimeoutMs: 5000,
+    })) {
       expect(message.data).toBe('1');
       break;
     }
@@ -118,14 +138,29 @@ describe('sseJson', () => {
       }
     })();
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error!.message).toMatch(/^the stream sent a frame that is not JSON: \{"choices": \[x+…$/);
+    expect(error!.message).toMatch(
+      /^the stream sent a frame that is not JSON: \{"choices": \[x+…$/,
+    );
     expect(error!.message.length).toBeLessThan(180);
   });
 
   it('fails on an error event or an error member, naming the message', () => {
-    expect(() => sseJson({ event: 'error', data: '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}' })).toThrow('the stream sent an error: Overloaded');
-    expect(() => sseJson({ event: 'error', data: 'upstream gone' })).toThrow('the stream sent an error: upstream gone');
-    expect(() => sseJson({ data: '{"error":{"message":"The server had an error while processing your request.","type":"server_error"}}' })).toThrow(/server had an error/);
-    expect(() => sseJson({ data: '{"error":"quota"}' })).toThrow('the stream sent an error: "quota"');
+    expect(() =>
+      sseJson({
+        event: 'error',
+        data: '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+      }),
+    ).toThrow('the stream sent an error: Overloaded');
+    expect(() => sseJson({ event: 'error', data: 'upstream gone' })).toThrow(
+      'the stream sent an error: upstream gone',
+    );
+    expect(() =>
+      sseJson({
+        data: '{"error":{"message":"The server had an error while processing your request.","type":"server_error"}}',
+      }),
+    ).toThrow(/server had an error/);
+    expect(() => sseJson({ data: '{"error":"quota"}' })).toThrow(
+      'the stream sent an error: "quota"',
+    );
   });
 });

@@ -2,7 +2,18 @@ import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeUpstream } from './fakeUpstream';
-import { anthropicBlockStart, anthropicBlockStop, anthropicDelta, anthropicEnd, anthropicStart, openAiChunk, openAiDone, openAiUsageChunk, pieces, replyText } from './wireShapes';
+import {
+  anthropicBlockStart,
+  anthropicBlockStop,
+  anthropicDelta,
+  anthropicEnd,
+  anthropicStart,
+  openAiChunk,
+  openAiDone,
+  openAiUsageChunk,
+  pieces,
+  replyText,
+} from './wireShapes';
 
 // The streaming transports bundled alone and run in workerd (no nodejs_compat), against a local
 // upstream: the SSE parser, the body reader and the cancellation are the runtime's own there.
@@ -30,8 +41,20 @@ beforeAll(async () => {
         return Response.json({ events });
       },
     };`;
-  const out = await build({ stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], write: false });
-  mf = new Miniflare({ modules: true, script: out.outputFiles[0]!.text, compatibilityDate: '2025-01-01', host: '127.0.0.1' });
+  const out = await build({
+    stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    write: false,
+  });
+  mf = new Miniflare({
+    modules: true,
+    script: out.outputFiles[0]!.text,
+    compatibilityDate: '2025-01-01',
+    host: '127.0.0.1',
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -39,17 +62,40 @@ afterAll(async () => {
 });
 
 async function run(body: Record<string, unknown>) {
-  const response = await mf.dispatchFetch('http://worker/', { method: 'POST', body: JSON.stringify(body) });
-  return (await response.json()) as { events: { type: string; text?: string }[]; error?: string; probe?: { closed: boolean } };
+  const response = await mf.dispatchFetch('http://worker/', {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as {
+    events: { type: string; text?: string }[];
+    error?: string;
+    probe?: { closed: boolean };
+  };
 }
 
 describe('stream() in workerd', { timeout: 20_000 }, () => {
   it('reads OpenAI and Anthropic streams, and fails on a cut one', async () => {
     const server = await fakeUpstream([
-      { kind: 'sse', frames: [...pieces(replyText).map((p) => openAiChunk({ content: p })), openAiChunk({}, 'stop'), openAiUsageChunk, openAiDone] },
       {
         kind: 'sse',
-        frames: [anthropicStart, anthropicBlockStart(0, { type: 'tool_use', id: 't', name: 'segment_reply', input: {} }), ...pieces(replyText).map((p) => anthropicDelta(0, { type: 'input_json_delta', partial_json: p })), anthropicBlockStop(0), ...anthropicEnd()],
+        frames: [
+          ...pieces(replyText).map((p) => openAiChunk({ content: p })),
+          openAiChunk({}, 'stop'),
+          openAiUsageChunk,
+          openAiDone,
+        ],
+      },
+      {
+        kind: 'sse',
+        frames: [
+          anthropicStart,
+          anthropicBlockStart(0, { type: 'tool_use', id: 't', name: 'segment_reply', input: {} }),
+          ...pieces(replyText).map((p) =>
+            anthropicDelta(0, { type: 'input_json_delta', partial_json: p }),
+          ),
+          anthropicBlockStop(0),
+          ...anthropicEnd(),
+        ],
       },
       { kind: 'sse', frames: [openAiChunk({ content: '{"se' })], then: 'end' },
     ]);
@@ -60,7 +106,9 @@ describe('stream() in workerd', { timeout: 20_000 }, () => {
         expect(events.map((e) => e.text ?? '').join('')).toBe(replyText);
         expect(events.at(-1)).toMatchObject({ type: 'usage' });
       }
-      expect((await run({ kind: 'openai', baseUrl: server.baseUrl })).error).toBe('ProviderError: the stream ended before its finish_reason or [DONE]');
+      expect((await run({ kind: 'openai', baseUrl: server.baseUrl })).error).toBe(
+        'ProviderError: the stream ended before its finish_reason or [DONE]',
+      );
     } finally {
       await server.close();
     }
@@ -68,11 +116,20 @@ describe('stream() in workerd', { timeout: 20_000 }, () => {
 
   it('closes the upstream connection when the iteration stops early', async () => {
     const server = await fakeUpstream([
-      { kind: 'sse', frames: pieces(replyText).map((p) => openAiChunk({ content: p })), then: 'hang' },
+      {
+        kind: 'sse',
+        frames: pieces(replyText).map((p) => openAiChunk({ content: p })),
+        then: 'hang',
+      },
       { kind: 'probe', request: 0, waitMs: 3_000 },
     ]);
     try {
-      const { events, probe } = await run({ kind: 'openai', baseUrl: server.baseUrl, stopAfter: 2, probe: true });
+      const { events, probe } = await run({
+        kind: 'openai',
+        baseUrl: server.baseUrl,
+        stopAfter: 2,
+        probe: true,
+      });
       expect(events).toHaveLength(2);
       expect(probe).toEqual({ closed: true });
     } finally {

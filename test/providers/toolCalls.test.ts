@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicBody, anthropicProvider } from '../../src/providers/anthropicProvider';
 import { geminiBody, geminiProvider } from '../../src/providers/geminiProvider';
-import type { ChatMessage, ModelRequest, ModelStreamEvent } from '../../src/providers/modelProvider';
+import type {
+  ChatMessage,
+  ModelRequest,
+  ModelStreamEvent,
+} from '../../src/providers/modelProvider';
 import { openAiChatBody, openAiChatProvider } from '../../src/providers/openAiChatProvider';
 import { segmentJsonSchema } from '../../src/segments/segmentJsonSchema';
 import { collectEvents, fakeUpstreamPerTest } from './fakeUpstream';
@@ -38,7 +42,11 @@ const conversation: ChatMessage[] = [
   },
   { role: 'tool', toolCallId: 'call_1', name: 'lookup_order', content: '{"status":"shipped"}' },
   { role: 'tool', toolCallId: 'call_2', name: 'lookup_order', content: 'not found' },
-  { role: 'assistant', content: '', toolCalls: [{ id: 'call_3', name: 'track_parcel', arguments: '{"order":17}' }] },
+  {
+    role: 'assistant',
+    content: '',
+    toolCalls: [{ id: 'call_3', name: 'track_parcel', arguments: '{"order":17}' }],
+  },
   { role: 'tool', toolCallId: 'call_3', name: 'track_parcel', content: '["Berlin","Paris"]' },
 ];
 const request: ModelRequest = { system: 'sys', messages: conversation };
@@ -56,13 +64,31 @@ describe('tool steps written in each wire format', () => {
         role: 'assistant',
         content: 'Checking both.',
         tool_calls: [
-          { id: 'call_1', type: 'function', function: { name: 'lookup_order', arguments: '{"id":17}' } },
-          { id: 'call_2', type: 'function', function: { name: 'lookup_order', arguments: '{"id":18}' } },
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'lookup_order', arguments: '{"id":17}' },
+          },
+          {
+            id: 'call_2',
+            type: 'function',
+            function: { name: 'lookup_order', arguments: '{"id":18}' },
+          },
         ],
       },
       { role: 'tool', tool_call_id: 'call_1', content: '{"status":"shipped"}' },
       { role: 'tool', tool_call_id: 'call_2', content: 'not found' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_3', type: 'function', function: { name: 'track_parcel', arguments: '{"order":17}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_3',
+            type: 'function',
+            function: { name: 'track_parcel', arguments: '{"order":17}' },
+          },
+        ],
+      },
       { role: 'tool', tool_call_id: 'call_3', content: '["Berlin","Paris"]' },
     ]);
   });
@@ -85,8 +111,14 @@ describe('tool steps written in each wire format', () => {
           { type: 'tool_result', tool_use_id: 'call_2', content: 'not found' },
         ],
       },
-      { role: 'assistant', content: [{ type: 'tool_use', id: 'call_3', name: 'track_parcel', input: { order: 17 } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_3', content: '["Berlin","Paris"]' }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'call_3', name: 'track_parcel', input: { order: 17 } }],
+      },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'call_3', content: '["Berlin","Paris"]' }],
+      },
     ]);
   });
 
@@ -95,7 +127,11 @@ describe('tool steps written in each wire format', () => {
       { role: 'user', parts: [{ text: 'Where are my orders 17 and 18?' }] },
       {
         role: 'model',
-        parts: [{ text: 'Checking both.' }, { functionCall: { name: 'lookup_order', args: { id: 17 } } }, { functionCall: { name: 'lookup_order', args: { id: 18 } } }],
+        parts: [
+          { text: 'Checking both.' },
+          { functionCall: { name: 'lookup_order', args: { id: 17 } } },
+          { functionCall: { name: 'lookup_order', args: { id: 18 } } },
+        ],
       },
       {
         role: 'user',
@@ -105,21 +141,54 @@ describe('tool steps written in each wire format', () => {
         ],
       },
       { role: 'model', parts: [{ functionCall: { name: 'track_parcel', args: { order: 17 } } }] },
-      { role: 'user', parts: [{ functionResponse: { name: 'track_parcel', response: { result: '["Berlin","Paris"]' } } }] },
+      {
+        role: 'user',
+        parts: [
+          {
+            functionResponse: { name: 'track_parcel', response: { result: '["Berlin","Paris"]' } },
+          },
+        ],
+      },
     ]);
   });
 
   it('arguments that are not a JSON object are replayed as an empty input where the format wants an object', () => {
-    const broken: ModelRequest = { system: 's', messages: [question, { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'f', arguments: '{"id": 17' }] }] };
-    expect(anthropicBody({ model: 'c' }, broken).messages).toContainEqual({ role: 'assistant', content: [{ type: 'tool_use', id: 'c', name: 'f', input: {} }] });
-    expect(geminiBody(broken).contents).toContainEqual({ role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] });
-    expect(openAiChatBody('m', broken, false).messages).toContainEqual({ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"id": 17' } }] });
+    const broken: ModelRequest = {
+      system: 's',
+      messages: [
+        question,
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'c', name: 'f', arguments: '{"id": 17' }],
+        },
+      ],
+    };
+    expect(anthropicBody({ model: 'c' }, broken).messages).toContainEqual({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'c', name: 'f', input: {} }],
+    });
+    expect(geminiBody(broken).contents).toContainEqual({
+      role: 'model',
+      parts: [{ functionCall: { name: 'f', args: {} } }],
+    });
+    expect(openAiChatBody('m', broken, false).messages).toContainEqual({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"id": 17' } }],
+    });
   });
 
   it('Anthropic lets the model choose among the reply tool and business tools, and forces the reply tool without them', () => {
     const tools = [{ name: 'lookup_order', input_schema: { type: 'object' } }];
-    expect(anthropicBody({ model: 'c' }, { ...request, schema, tools })).toMatchObject({ tool_choice: { type: 'any' }, tools: [{ name: 'segment_reply' }, { name: 'lookup_order' }] });
-    expect(anthropicBody({ model: 'c' }, { ...request, schema, tools: [] })).toMatchObject({ tool_choice: { type: 'tool', name: 'segment_reply' }, tools: [{ name: 'segment_reply' }] });
+    expect(anthropicBody({ model: 'c' }, { ...request, schema, tools })).toMatchObject({
+      tool_choice: { type: 'any' },
+      tools: [{ name: 'segment_reply' }, { name: 'lookup_order' }],
+    });
+    expect(anthropicBody({ model: 'c' }, { ...request, schema, tools: [] })).toMatchObject({
+      tool_choice: { type: 'tool', name: 'segment_reply' },
+      tools: [{ name: 'segment_reply' }],
+    });
     const plain = anthropicBody({ model: 'c' }, { ...request, tools });
     expect(plain.tools).toEqual(tools);
     expect(plain.tool_choice).toBeUndefined();
@@ -133,11 +202,24 @@ const orderCalls = [
 
 describe('tool calls in whole answers', () => {
   it('OpenAI: message.tool_calls', async () => {
-    const toolCalls = orderCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
-    const server = await serve({ kind: 'json', body: openAiAnswer(null, { tool_calls: toolCalls }) }, { kind: 'json', body: openAiAnswer(replyText) });
+    const toolCalls = orderCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    }));
+    const server = await serve(
+      { kind: 'json', body: openAiAnswer(null, { tool_calls: toolCalls }) },
+      { kind: 'json', body: openAiAnswer(replyText) },
+    );
     const provider = openAiChatProvider({ baseUrl: server.baseUrl, model: 'm' });
-    expect(await provider.generate(request, { signal: signal() })).toEqual({ toolCalls: orderCalls, usage: { inputTokens: 120, outputTokens: 30 } });
-    expect(await provider.generate(request, { signal: signal() })).toEqual({ text: replyText, usage: { inputTokens: 120, outputTokens: 30 } });
+    expect(await provider.generate(request, { signal: signal() })).toEqual({
+      toolCalls: orderCalls,
+      usage: { inputTokens: 120, outputTokens: 30 },
+    });
+    expect(await provider.generate(request, { signal: signal() })).toEqual({
+      text: replyText,
+      usage: { inputTokens: 120, outputTokens: 30 },
+    });
     expect(server.requests[0]!.body.messages).toHaveLength(7);
   });
 
@@ -151,18 +233,44 @@ describe('tool calls in whole answers', () => {
           { type: 'tool_use', id: 'call_2', name: 'lookup_order', input: { id: 18 } },
         ]),
       },
-      { kind: 'json', body: anthropicAnswer([{ type: 'tool_use', id: 'toolu_9', name: 'segment_reply', input: reply }, { type: 'tool_use', id: 'call_1', name: 'lookup_order', input: { id: 17 } }]) },
+      {
+        kind: 'json',
+        body: anthropicAnswer([
+          { type: 'tool_use', id: 'toolu_9', name: 'segment_reply', input: reply },
+          { type: 'tool_use', id: 'call_1', name: 'lookup_order', input: { id: 17 } },
+        ]),
+      },
     );
     const provider = anthropicProvider({ baseUrl: server.baseUrl, model: 'c' });
-    const withTools = { ...request, schema, tools: [{ name: 'lookup_order', input_schema: { type: 'object' } }] };
-    expect(await provider.generate(withTools, { signal: signal() })).toEqual({ toolCalls: orderCalls, usage: { inputTokens: 200, outputTokens: 40 } });
-    expect(await provider.generate(withTools, { signal: signal() })).toEqual({ object: reply, toolCalls: [orderCalls[0]], usage: { inputTokens: 200, outputTokens: 40 } });
+    const withTools = {
+      ...request,
+      schema,
+      tools: [{ name: 'lookup_order', input_schema: { type: 'object' } }],
+    };
+    expect(await provider.generate(withTools, { signal: signal() })).toEqual({
+      toolCalls: orderCalls,
+      usage: { inputTokens: 200, outputTokens: 40 },
+    });
+    expect(await provider.generate(withTools, { signal: signal() })).toEqual({
+      object: reply,
+      toolCalls: [orderCalls[0]],
+      usage: { inputTokens: 200, outputTokens: 40 },
+    });
     expect(server.requests[0]!.body.tool_choice).toEqual({ type: 'any' });
   });
 
   it('Gemini: functionCall parts with ids synthesised after the calls the conversation holds, or kept', async () => {
-    const calls = [{ functionCall: { name: 'lookup_order', args: { id: 17 } } }, { functionCall: { name: 'lookup_order', args: { id: 18 } } }];
-    const server = await serve({ kind: 'json', body: geminiAnswer([{ text: 'plan', thought: true }, ...calls]) }, { kind: 'json', body: geminiAnswer([{ functionCall: { id: 'fc-7', name: 'lookup_order', args: {} } }]) });
+    const calls = [
+      { functionCall: { name: 'lookup_order', args: { id: 17 } } },
+      { functionCall: { name: 'lookup_order', args: { id: 18 } } },
+    ];
+    const server = await serve(
+      { kind: 'json', body: geminiAnswer([{ text: 'plan', thought: true }, ...calls]) },
+      {
+        kind: 'json',
+        body: geminiAnswer([{ functionCall: { id: 'fc-7', name: 'lookup_order', args: {} } }]),
+      },
+    );
     const provider = geminiProvider({ baseUrl: server.baseUrl, model: 'g' });
     expect(await provider.generate(request, { signal: signal() })).toEqual({
       toolCalls: [
@@ -171,25 +279,68 @@ describe('tool calls in whole answers', () => {
       ],
       usage: { inputTokens: 80, outputTokens: 20 },
     });
-    expect((await provider.generate({ system: 's', messages: [question] }, { signal: signal() })).toolCalls).toEqual([{ id: 'fc-7', name: 'lookup_order', arguments: '{}' }]);
+    expect(
+      (await provider.generate({ system: 's', messages: [question] }, { signal: signal() }))
+        .toolCalls,
+    ).toEqual([{ id: 'fc-7', name: 'lookup_order', arguments: '{}' }]);
   });
 });
 
 describe('tool calls in streamed answers', () => {
   it('OpenAI: pieces gathered by index, reported whole at finish_reason tool_calls', async () => {
     const frames = [
-      openAiChunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'lookup_order', arguments: '' } }] }),
-      openAiChunk({ tool_calls: [{ index: 1, id: 'call_2', type: 'function', function: { name: 'lookup_order', arguments: '' } }] }),
+      openAiChunk({
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            index: 0,
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'lookup_order', arguments: '' },
+          },
+        ],
+      }),
+      openAiChunk({
+        tool_calls: [
+          {
+            index: 1,
+            id: 'call_2',
+            type: 'function',
+            function: { name: 'lookup_order', arguments: '' },
+          },
+        ],
+      }),
       openAiChunk({ reasoning_content: 'both orders' }),
       ...pieces('{"id":17}', 2).flatMap((piece, i) => [
         openAiChunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }),
-        openAiChunk({ tool_calls: [{ index: 1, function: { arguments: pieces('{"id":18}', 2)[i] } }] }),
+        openAiChunk({
+          tool_calls: [{ index: 1, function: { arguments: pieces('{"id":18}', 2)[i] } }],
+        }),
       ]),
       openAiChunk({}, 'tool_calls'),
       openAiUsageChunk,
       openAiDone,
     ];
-    const server = await serve({ kind: 'sse', frames }, { kind: 'sse', frames: [openAiChunk({ tool_calls: [{ index: 0, id: 'call_9', type: 'function', function: { name: 'ping', arguments: '' } }] }), openAiDone] });
+    const server = await serve(
+      { kind: 'sse', frames },
+      {
+        kind: 'sse',
+        frames: [
+          openAiChunk({
+            tool_calls: [
+              {
+                index: 0,
+                id: 'call_9',
+                type: 'function',
+                function: { name: 'ping', arguments: '' },
+              },
+            ],
+          }),
+          openAiDone,
+        ],
+      },
+    );
     const provider = openAiChatProvider({ baseUrl: server.baseUrl, model: 'm' });
     expect(await collectEvents(provider.stream!(request, { signal: signal() }))).toEqual([
       { type: 'tool_call', call: orderCalls[0] },
@@ -197,7 +348,9 @@ describe('tool calls in streamed answers', () => {
       { type: 'usage', usage: { inputTokens: 120, outputTokens: 30 } },
     ]);
     // A call still open at [DONE] is reported then; a call without arguments has `{}`.
-    expect(await collectEvents(provider.stream!(request, { signal: signal() }))).toEqual([{ type: 'tool_call', call: { id: 'call_9', name: 'ping', arguments: '{}' } }]);
+    expect(await collectEvents(provider.stream!(request, { signal: signal() }))).toEqual([
+      { type: 'tool_call', call: { id: 'call_9', name: 'ping', arguments: '{}' } },
+    ]);
     expect(server.requests[0]!.body.messages[2].tool_calls).toHaveLength(2);
   });
 
@@ -208,21 +361,35 @@ describe('tool calls in streamed answers', () => {
       anthropicDelta(0, { type: 'thinking_delta', thinking: 'look up both' }),
       anthropicBlockStop(0),
       anthropicBlockStart(1, { type: 'tool_use', id: 'call_1', name: 'lookup_order', input: {} }),
-      ...pieces('{"id":17}', 2).map((piece) => anthropicDelta(1, { type: 'input_json_delta', partial_json: piece })),
+      ...pieces('{"id":17}', 2).map((piece) =>
+        anthropicDelta(1, { type: 'input_json_delta', partial_json: piece }),
+      ),
       anthropicBlockStop(1),
       anthropicBlockStart(2, { type: 'tool_use', id: 'call_2', name: 'lookup_order', input: {} }),
-      ...pieces('{"id":18}', 4).map((piece) => anthropicDelta(2, { type: 'input_json_delta', partial_json: piece })),
+      ...pieces('{"id":18}', 4).map((piece) =>
+        anthropicDelta(2, { type: 'input_json_delta', partial_json: piece }),
+      ),
       anthropicBlockStop(2),
       anthropicBlockStart(3, { type: 'tool_use', id: 'call_3', name: 'list_orders', input: {} }),
       anthropicBlockStop(3),
       anthropicBlockStart(4, { type: 'tool_use', id: 'toolu_r', name: 'segment_reply', input: {} }),
-      ...pieces(replyText, 7).map((piece) => anthropicDelta(4, { type: 'input_json_delta', partial_json: piece })),
+      ...pieces(replyText, 7).map((piece) =>
+        anthropicDelta(4, { type: 'input_json_delta', partial_json: piece }),
+      ),
       anthropicBlockStop(4),
       ...anthropicEnd(),
     ];
     const server = await serve({ kind: 'sse', frames });
-    const withTools = { ...request, schema, tools: [{ name: 'lookup_order', input_schema: { type: 'object' } }] };
-    const events = await collectEvents(anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }).stream!(withTools, { signal: signal() }));
+    const withTools = {
+      ...request,
+      schema,
+      tools: [{ name: 'lookup_order', input_schema: { type: 'object' } }],
+    };
+    const events = await collectEvents(
+      anthropicProvider({ baseUrl: server.baseUrl, model: 'c' }).stream!(withTools, {
+        signal: signal(),
+      }),
+    );
     expect(events.filter((e) => e.type !== 'text')).toEqual([
       { type: 'tool_call', call: orderCalls[0] },
       { type: 'tool_call', call: orderCalls[1] },
@@ -242,10 +409,21 @@ describe('tool calls in streamed answers', () => {
         geminiChunk([{ functionCall: { name: 'lookup_order', args: { id: 18 } } }], 'STOP'),
       ],
     });
-    const events = await collectEvents(geminiProvider({ baseUrl: server.baseUrl, model: 'g' }).stream!({ system: 's', messages: [question] }, { signal: signal() }));
+    const events = await collectEvents(
+      geminiProvider({ baseUrl: server.baseUrl, model: 'g' }).stream!(
+        { system: 's', messages: [question] },
+        { signal: signal() },
+      ),
+    );
     expect(events).toEqual([
-      { type: 'tool_call', call: { id: 'gemini_call_0', name: 'lookup_order', arguments: '{"id":17}' } },
-      { type: 'tool_call', call: { id: 'gemini_call_1', name: 'lookup_order', arguments: '{"id":18}' } },
+      {
+        type: 'tool_call',
+        call: { id: 'gemini_call_0', name: 'lookup_order', arguments: '{"id":17}' },
+      },
+      {
+        type: 'tool_call',
+        call: { id: 'gemini_call_1', name: 'lookup_order', arguments: '{"id":18}' },
+      },
       { type: 'usage', usage: { inputTokens: 80, outputTokens: 20 } },
     ]);
   });

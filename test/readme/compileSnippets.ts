@@ -54,10 +54,14 @@ export interface SnippetResult {
  * still gets module scope and top-level await). Only the snippets' own diagnostics are reported:
  * the source they import is checked by its own tsconfig.
  */
-export function compileSnippets(snippets: readonly { readonly name: string; readonly code: string }[], overrides: ts.CompilerOptions = {}): SnippetResult[] {
+export function compileSnippets(
+  snippets: readonly { readonly name: string; readonly code: string }[],
+  overrides: ts.CompilerOptions = {},
+): SnippetResult[] {
   const options = { ...SNIPPET_OPTIONS, ...overrides };
   const files = new Map<string, string>();
-  const pathOf = (name: string) => `${root}test/readme/__snippets__/${name.replace(/[^\w.-]/g, '_')}.ts`;
+  const pathOf = (name: string) =>
+    `${root}test/readme/__snippets__/${name.replace(/[^\w.-]/g, '_')}.ts`;
   for (const snippet of snippets) files.set(pathOf(snippet.name), `${snippet.code}\nexport {};\n`);
   const prelude = `${root}test/readme/__snippets__/prelude.d.ts`;
   files.set(prelude, PRELUDE);
@@ -68,14 +72,21 @@ export function compileSnippets(snippets: readonly { readonly name: string; read
   host.readFile = (path) => files.get(path) ?? readFile.call(host, path);
   host.getSourceFile = (path, language, onError, create) => {
     const text = files.get(path);
-    return text !== undefined ? ts.createSourceFile(path, text, language, true) : getSourceFile.call(host, path, language, onError, create);
+    return text !== undefined
+      ? ts.createSourceFile(path, text, language, true)
+      : getSourceFile.call(host, path, language, onError, create);
   };
   const program = ts.createProgram({ rootNames: [...files.keys()], options, host });
-  const global = program.getGlobalDiagnostics().map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const global = program
+    .getGlobalDiagnostics()
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
   return snippets.map((snippet) => {
     const file = program.getSourceFile(pathOf(snippet.name));
     if (!file) return { name: snippet.name, errors: ['the snippet was not compiled'] };
-    const diagnostics = [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)];
+    const diagnostics = [
+      ...program.getSyntacticDiagnostics(file),
+      ...program.getSemanticDiagnostics(file),
+    ];
     const errors = diagnostics.map((diagnostic) => {
       const { line, character } = file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
       return `${line + 1}:${character + 1} TS${diagnostic.code} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
@@ -90,7 +101,10 @@ export function typeScriptBlocks(markdown: string): { line: number; code: string
   const fence = /^(`{3,}|~{3,})[ \t]*(ts|typescript)\b([^\n]*)\n([\s\S]*?)^\1[ \t]*$/gm;
   for (let match = fence.exec(markdown); match; match = fence.exec(markdown)) {
     if (/\bnocheck\b/.test(match[3] ?? '')) continue;
-    blocks.push({ line: markdown.slice(0, match.index).split('\n').length + 1, code: match[4] ?? '' });
+    blocks.push({
+      line: markdown.slice(0, match.index).split('\n').length + 1,
+      code: match[4] ?? '',
+    });
   }
   return blocks;
 }

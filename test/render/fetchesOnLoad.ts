@@ -1,5 +1,21 @@
 /** Elements that fetch as soon as they are in a page (or load another document). */
-const LOADING_ELEMENTS = new Set(['IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'LINK', 'SCRIPT', 'STYLE', 'SOURCE', 'TRACK', 'INPUT', 'BASE', 'META', 'SVG', 'IMAGE', 'PICTURE']);
+const LOADING_ELEMENTS = new Set([
+  'IFRAME',
+  'FRAME',
+  'OBJECT',
+  'EMBED',
+  'LINK',
+  'SCRIPT',
+  'STYLE',
+  'SOURCE',
+  'TRACK',
+  'INPUT',
+  'BASE',
+  'META',
+  'SVG',
+  'IMAGE',
+  'PICTURE',
+]);
 
 /**
  * What in an HTML fragment would make a browser send a request before anyone clicks (empty when
@@ -8,7 +24,11 @@ const LOADING_ELEMENTS = new Set(['IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'LINK', 
  * media that preloads or autoplays, and elements that load on their own. `html` may be a string
  * or an element it was already parsed into.
  */
-export function fetchesOnLoad(html: string | Element, document: Document, imageHosts: readonly string[] = []): string[] {
+export function fetchesOnLoad(
+  html: string | Element,
+  document: Document,
+  imageHosts: readonly string[] = [],
+): string[] {
   const host = typeof html === 'string' ? document.createElement('div') : html;
   if (typeof html === 'string') host.innerHTML = html;
   const problems: string[] = [];
@@ -20,10 +40,12 @@ export function fetchesOnLoad(html: string | Element, document: Document, imageH
     }
     if (tag === 'IMG') {
       const src = element.getAttribute('src') ?? '';
-      if (!src.startsWith('data:') && !onList(src, imageHosts)) problems.push(`<img src="${src.slice(0, 60)}">`);
+      if (!src.startsWith('data:') && !onList(src, imageHosts))
+        problems.push(`<img src="${src.slice(0, 60)}">`);
     }
     if (tag === 'AUDIO' || tag === 'VIDEO') {
-      if (element.getAttribute('preload') !== 'none') problems.push(`<${tag.toLowerCase()}> without preload="none"`);
+      if (element.getAttribute('preload') !== 'none')
+        problems.push(`<${tag.toLowerCase()}> without preload="none"`);
       if (element.hasAttribute('autoplay')) problems.push(`<${tag.toLowerCase()} autoplay>`);
     }
   }

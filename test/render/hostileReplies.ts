@@ -8,9 +8,32 @@ const dir = join(process.cwd(), 'test/fixtures/xss/');
 
 /** The XSS corpora of test/fixtures/xss, by name. */
 export const XSS_CORPORA: readonly (readonly [string, readonly string[]])[] = [
-  ['DOMPurify fixtures', (JSON.parse(readFileSync(`${dir}dompurify/dompurify-expect.json`, 'utf8')) as { payload: string }[]).map((c) => c.payload)],
-  ['payloadbox list', [...new Set(readFileSync(`${dir}payloadbox/xss-payload-list.txt`, 'utf8').split('\n').filter((line) => line.trim() !== ''))]],
-  ['OWASP evasion vectors', (JSON.parse(readFileSync(`${dir}owasp/xss-filter-evasion-vectors.json`, 'utf8')) as { payload: string }[]).map((c) => c.payload)],
+  [
+    'DOMPurify fixtures',
+    (
+      JSON.parse(readFileSync(`${dir}dompurify/dompurify-expect.json`, 'utf8')) as {
+        payload: string;
+      }[]
+    ).map((c) => c.payload),
+  ],
+  [
+    'payloadbox list',
+    [
+      ...new Set(
+        readFileSync(`${dir}payloadbox/xss-payload-list.txt`, 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== ''),
+      ),
+    ],
+  ],
+  [
+    'OWASP evasion vectors',
+    (
+      JSON.parse(readFileSync(`${dir}owasp/xss-filter-evasion-vectors.json`, 'utf8')) as {
+        payload: string;
+      }[]
+    ).map((c) => c.payload),
+  ],
 ];
 
 /** The host the audits allow images from. */
@@ -18,7 +41,20 @@ export const ALLOWED_IMAGE_HOST = 'img.allowed.test';
 
 /** A completed result carrying `value`, as `checkReply` would return it. */
 export function completed(value: SegmentReply): ReplyResult<SegmentReply> {
-  return { status: 'completed', value, issues: [], findings: [], usage: { inputTokens: 0, outputTokens: 0 }, meta: { attempts: 1, stage: 'model', enforcement: 'prompt_only', schemaName: 'segment_reply', durationMs: 0 } };
+  return {
+    status: 'completed',
+    value,
+    issues: [],
+    findings: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+    meta: {
+      attempts: 1,
+      stage: 'model',
+      enforcement: 'prompt_only',
+      schemaName: 'segment_reply',
+      durationMs: 0,
+    },
+  };
 }
 
 /**
@@ -33,7 +69,12 @@ export function everywhere(payload: string): ReplyResult<SegmentReply> {
       { type: 'text', data: { text: payload } },
       { type: 'markdown', data: { content: payload } },
       { type: 'markdown', data: { content: `[link](${payload}) ![img](${payload}) <${payload}>` } },
-      { type: 'markdown', data: { content: `![](${exfil}) [![x](${exfil})](https://example.com) ![r][ref]\n\n[ref]: ${exfil}` } },
+      {
+        type: 'markdown',
+        data: {
+          content: `![](${exfil}) [![x](${exfil})](https://example.com) ![r][ref]\n\n[ref]: ${exfil}`,
+        },
+      },
       { type: 'share', data: { url: payload, title: payload } },
       { type: 'image', data: { media: { kind: 'url', value: payload } } },
       { type: 'image', data: { media: { kind: 'url', value: exfil } } },

@@ -8,12 +8,27 @@ import { fetchesOnLoad } from './fetchesOnLoad';
 import { notInert } from './inertHtml';
 
 const completed = (...segments: Segment[]): ReplyResult<SegmentReply> => ({
-  status: 'completed', value: { segments }, issues: [], findings: [], usage: { inputTokens: 0, outputTokens: 0 },
-  meta: { attempts: 1, stage: 'model', enforcement: 'prompt_only', schemaName: 'segment_reply', durationMs: 0 },
+  status: 'completed',
+  value: { segments },
+  issues: [],
+  findings: [],
+  usage: { inputTokens: 0, outputTokens: 0 },
+  meta: {
+    attempts: 1,
+    stage: 'model',
+    enforcement: 'prompt_only',
+    schemaName: 'segment_reply',
+    durationMs: 0,
+  },
 });
 const markdown = (content: string) => completed({ type: 'markdown', data: { content } });
-const imageUrl = (value: string): Segment => ({ type: 'image', data: { media: { kind: 'url', value } } });
-const png = btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(24).fill(1)));
+const imageUrl = (value: string): Segment => ({
+  type: 'image',
+  data: { media: { kind: 'url', value } },
+});
+const png = btoa(
+  String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(24).fill(1)),
+);
 const dom = (html: string) => {
   const host = document.createElement('div');
   host.innerHTML = html;
@@ -37,7 +52,9 @@ describe('Markdown images load only from imageHosts', () => {
   });
 
   it('loads an image whose host is exactly on the list, lazily and without a referrer', () => {
-    const html = renderHtml(markdown('![chart *q3*](https://CDN.example.com/c.png "Q3")'), { imageHosts: ['cdn.example.com'] });
+    const html = renderHtml(markdown('![chart *q3*](https://CDN.example.com/c.png "Q3")'), {
+      imageHosts: ['cdn.example.com'],
+    });
     const img = dom(html).querySelector('img');
     expect(img?.getAttribute('src')).toBe('https://cdn.example.com/c.png');
     expect(img?.getAttribute('alt')).toBe('chart q3');
@@ -66,12 +83,17 @@ describe('Markdown images load only from imageHosts', () => {
   });
 
   it('ignores list entries that are not bare hosts', () => {
-    const html = renderHtml(markdown('![x](https://evil.example/a.png) ![y](https://any.example/b.png)'), { imageHosts: ['https://evil.example', 'evil.example/', '*.example', 'a@evil.example', ''] });
+    const html = renderHtml(
+      markdown('![x](https://evil.example/a.png) ![y](https://any.example/b.png)'),
+      { imageHosts: ['https://evil.example', 'evil.example/', '*.example', 'a@evil.example', ''] },
+    );
     expect(dom(html).querySelectorAll('img')).toHaveLength(0);
   });
 
   it('shows only the label of an image inside a link, so the outer link stays whole', () => {
-    const html = renderHtml(markdown('[![logo *x*](https://evil.example/l.png)](https://example.com/home)'));
+    const html = renderHtml(
+      markdown('[![logo *x*](https://evil.example/l.png)](https://example.com/home)'),
+    );
     const host = dom(html);
     expect(host.querySelectorAll('a')).toHaveLength(1);
     expect(host.querySelector('a')?.getAttribute('href')).toBe('https://example.com/home');
@@ -79,11 +101,20 @@ describe('Markdown images load only from imageHosts', () => {
   });
 
   it('resolves reference images, autolinks and escapes before deciding', () => {
-    const html = renderHtml(markdown('![a][r] and ![b](https://evil.example/q?x=&quot;&lt;) <https://evil.example/auto>\n\n[r]: https://evil.example/ref?d=1 "t"'), { imageHosts: ['ok.example'] });
+    const html = renderHtml(
+      markdown(
+        '![a][r] and ![b](https://evil.example/q?x=&quot;&lt;) <https://evil.example/auto>\n\n[r]: https://evil.example/ref?d=1 "t"',
+      ),
+      { imageHosts: ['ok.example'] },
+    );
     const host = dom(html);
     expect(host.querySelector('img')).toBeNull();
-    expect(Array.from(host.querySelectorAll('a.rg-image-link')).map((a) => a.getAttribute('href'))).toEqual(['https://evil.example/ref?d=1', 'https://evil.example/q?x=%22%3C']);
-    expect(host.querySelector('a:not(.rg-image-link)')?.getAttribute('href')).toBe('https://evil.example/auto');
+    expect(
+      Array.from(host.querySelectorAll('a.rg-image-link')).map((a) => a.getAttribute('href')),
+    ).toEqual(['https://evil.example/ref?d=1', 'https://evil.example/q?x=%22%3C']);
+    expect(host.querySelector('a:not(.rg-image-link)')?.getAttribute('href')).toBe(
+      'https://evil.example/auto',
+    );
   });
 
   it('shows HTML-looking text as text (raw HTML is off, not just escaped)', () => {
@@ -94,8 +125,39 @@ describe('Markdown images load only from imageHosts', () => {
   });
 
   it('no Markdown, however written, loads an image from a host off the list (property)', () => {
-    const pieces = ['![', '[', ']', '(', ')', '<', '>', '"', "'", '\\', '&amp;', '&#x21;', '\n', '\n\n', ' ', 'x', ':', '[r]: ', 'https://ok.example/i.png', 'https://evil.example/c?d=1', '//evil.example', '/rel', 'data:image/png;base64,AA', '`', '*', '    ', '![ok](https://ok.example/i.png)', '![e](https://evil.example/c?d=2)'];
-    const md = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((parts) => parts.join(''));
+    const pieces = [
+      '![',
+      '[',
+      ']',
+      '(',
+      ')',
+      '<',
+      '>',
+      '"',
+      "'",
+      '\\',
+      '&amp;',
+      '&#x21;',
+      '\n',
+      '\n\n',
+      ' ',
+      'x',
+      ':',
+      '[r]: ',
+      'https://ok.example/i.png',
+      'https://evil.example/c?d=1',
+      '//evil.example',
+      '/rel',
+      'data:image/png;base64,AA',
+      '`',
+      '*',
+      '    ',
+      '![ok](https://ok.example/i.png)',
+      '![e](https://evil.example/c?d=2)',
+    ];
+    const md = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 40 })
+      .map((parts) => parts.join(''));
     let loaded = 0;
     fc.assert(
       fc.property(md, (content) => {
@@ -111,37 +173,71 @@ describe('Markdown images load only from imageHosts', () => {
 });
 
 describe('image segments and the allow-list', () => {
-  const segments = [imageUrl('https://evil.example/p.png'), imageUrl('https://cdn.example.com/ok.png'), { type: 'image', data: { media: { kind: 'base64', value: png } } } as Segment];
+  const segments = [
+    imageUrl('https://evil.example/p.png'),
+    imageUrl('https://cdn.example.com/ok.png'),
+    { type: 'image', data: { media: { kind: 'base64', value: png } } } as Segment,
+  ];
 
   it('load from any http(s) host when no list is given (the list is opt-in for segments)', () => {
-    expect(Array.from(dom(renderHtml(completed(...segments))).querySelectorAll('img')).map((img) => img.getAttribute('src'))).toEqual([
-      'https://evil.example/p.png', 'https://cdn.example.com/ok.png', `data:image/png;base64,${png}`,
+    expect(
+      Array.from(dom(renderHtml(completed(...segments))).querySelectorAll('img')).map((img) =>
+        img.getAttribute('src'),
+      ),
+    ).toEqual([
+      'https://evil.example/p.png',
+      'https://cdn.example.com/ok.png',
+      `data:image/png;base64,${png}`,
     ]);
   });
 
   it('load only from listed hosts when a list is given; base64 images always show', () => {
     const html = renderHtml(completed(...segments), { imageHosts: ['cdn.example.com'] });
     const host = dom(html);
-    expect(Array.from(host.querySelectorAll('img')).map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example.com/ok.png', `data:image/png;base64,${png}`]);
-    expect(host.querySelector('a.rg-image-link')?.getAttribute('href')).toBe('https://evil.example/p.png');
+    expect(Array.from(host.querySelectorAll('img')).map((img) => img.getAttribute('src'))).toEqual([
+      'https://cdn.example.com/ok.png',
+      `data:image/png;base64,${png}`,
+    ]);
+    expect(host.querySelector('a.rg-image-link')?.getAttribute('href')).toBe(
+      'https://evil.example/p.png',
+    );
     expect(fetchesOnLoad(html, document, ['cdn.example.com'])).toEqual([]);
-    expect(dom(renderHtml(completed(...segments), { imageHosts: [] })).querySelectorAll('img')).toHaveLength(1);
+    expect(
+      dom(renderHtml(completed(...segments), { imageHosts: [] })).querySelectorAll('img'),
+    ).toHaveLength(1);
   });
 
   it('audio and video load nothing before play', () => {
-    const html = renderHtml(completed(
-      { type: 'audio', data: { media: { kind: 'url', value: 'https://evil.example/a.mp3' } } },
-      { type: 'video', data: { media: { kind: 'url', value: 'https://evil.example/v.mp4' } } },
-    ), { imageHosts: [] });
+    const html = renderHtml(
+      completed(
+        { type: 'audio', data: { media: { kind: 'url', value: 'https://evil.example/a.mp3' } } },
+        { type: 'video', data: { media: { kind: 'url', value: 'https://evil.example/v.mp4' } } },
+      ),
+      { imageHosts: [] },
+    );
     const host = dom(html);
-    expect(Array.from(host.querySelectorAll('audio, video')).map((media) => media.getAttribute('preload'))).toEqual(['none', 'none']);
+    expect(
+      Array.from(host.querySelectorAll('audio, video')).map((media) =>
+        media.getAttribute('preload'),
+      ),
+    ).toEqual(['none', 'none']);
     expect(fetchesOnLoad(html, document)).toEqual([]);
   });
 });
 
 it('the fetch audit catches what would load (negative control)', () => {
-  expect(fetchesOnLoad('<img src="https://evil.example/x"><img src="/rel"><img src="data:image/png;base64,AA" srcset="https://evil.example/2x 2x"><video src="https://e.example/v"></video><p style="background:url(https://e.example/)">', document, ['ok.example'])).toEqual([
-    '<img src="https://evil.example/x">', '<img src="/rel">', 'srcset= on <img>', '<video> without preload="none"', 'style= on <p>',
+  expect(
+    fetchesOnLoad(
+      '<img src="https://evil.example/x"><img src="/rel"><img src="data:image/png;base64,AA" srcset="https://evil.example/2x 2x"><video src="https://e.example/v"></video><p style="background:url(https://e.example/)">',
+      document,
+      ['ok.example'],
+    ),
+  ).toEqual([
+    '<img src="https://evil.example/x">',
+    '<img src="/rel">',
+    'srcset= on <img>',
+    '<video> without preload="none"',
+    'style= on <p>',
   ]);
   expect(fetchesOnLoad('<img src="https://ok.example/x">', document, ['ok.example'])).toEqual([]);
 });

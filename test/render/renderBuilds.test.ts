@@ -17,8 +17,13 @@ const BROWSER_BUDGET = 17 * 1024;
 async function bundle(conditions: string[]): Promise<string> {
   const out = await build({
     stdin: { contents: "export * from 'replyguard/render';", resolveDir: root },
-    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent',
-    platform: conditions.includes('browser') ? 'browser' : 'neutral', conditions,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+    platform: conditions.includes('browser') ? 'browser' : 'neutral',
+    conditions,
   });
   return out.outputFiles[0]!.text;
 }
@@ -26,7 +31,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 
 describe('replyguard/render builds', () => {
   it('dist/ is built', () => {
-    expect(existsSync(`${root}dist/render.browser.js`) && existsSync(`${root}dist/render.js`)).toBe(true);
+    expect(existsSync(`${root}dist/render.browser.js`) && existsSync(`${root}dist/render.js`)).toBe(
+      true,
+    );
   });
 
   it(`the browser build fits ${kb(BROWSER_BUDGET)} min+gz and carries no entity table`, async () => {
@@ -34,28 +41,64 @@ describe('replyguard/render builds', () => {
     const gz = gzipSync(code, { level: 9 }).length;
     expect(code).not.toContain('AElig');
     expect(code).toContain('createElement("i")');
-    expect(gz, `browser build: ${kb(code.length)} min, ${kb(gz)} gz`).toBeLessThanOrEqual(BROWSER_BUDGET);
+    expect(gz, `browser build: ${kb(code.length)} min, ${kb(gz)} gz`).toBeLessThanOrEqual(
+      BROWSER_BUDGET,
+    );
   });
 
-  it.each([['workerd'], ['worker'], []])('the %s condition gets the complete build (no DOM needed)', async (...conditions: string[]) => {
-    const code = await bundle(conditions);
-    expect(code).toContain('AElig');
-    expect(code).not.toContain('createElement("i")');
-  });
+  it.each([['workerd'], ['worker'], []])(
+    'the %s condition gets the complete build (no DOM needed)',
+    async (...conditions: string[]) => {
+      const code = await bundle(conditions);
+      expect(code).toContain('AElig');
+      expect(code).not.toContain('createElement("i")');
+    },
+  );
 
   it('the complete build decodes every named character reference in Node', async () => {
-    const render = (await import(`${root}dist/render.js`)) as typeof import('../../src/render/index');
+    const render = (await import(
+      `${root}dist/render.js`
+    )) as typeof import('../../src/render/index');
     const html = render.renderHtml({
-      status: 'completed', value: { segments: [{ type: 'markdown', data: { content: '&AElig; &copy; &ngE; &notit; &amp;lt; &bogus; [x](https://a.example/?q=&quot;)' } }] },
-      issues: [], findings: [], usage: { inputTokens: 0, outputTokens: 0 }, meta: { attempts: 1, stage: 'model', enforcement: 'prompt_only', schemaName: 'segment_reply', durationMs: 0 },
+      status: 'completed',
+      value: {
+        segments: [
+          {
+            type: 'markdown',
+            data: {
+              content:
+                '&AElig; &copy; &ngE; &notit; &amp;lt; &bogus; [x](https://a.example/?q=&quot;)',
+            },
+          },
+        ],
+      },
+      issues: [],
+      findings: [],
+      usage: { inputTokens: 0, outputTokens: 0 },
+      meta: {
+        attempts: 1,
+        stage: 'model',
+        enforcement: 'prompt_only',
+        schemaName: 'segment_reply',
+        durationMs: 0,
+      },
     });
-    expect(html).toBe('<div class="rg-markdown"><p>Æ © ≧̸ &amp;notit; &amp;lt; &amp;bogus; <a href="https://a.example/?q=%22">x</a></p></div>');
+    expect(html).toBe(
+      '<div class="rg-markdown"><p>Æ © ≧̸ &amp;notit; &amp;lt; &amp;bogus; <a href="https://a.example/?q=%22">x</a></p></div>',
+    );
   });
 
   it('ships no sourcemaps', () => {
     const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { files: string[] };
     expect(pkg.files).toEqual(['dist']);
-    for (const file of ['index.js', 'index.cjs', 'render.js', 'render.cjs', 'render.browser.js', 'render.browser.cjs']) {
+    for (const file of [
+      'index.js',
+      'index.cjs',
+      'render.js',
+      'render.cjs',
+      'render.browser.js',
+      'render.browser.cjs',
+    ]) {
       expect(existsSync(`${root}dist/${file}.map`), file).toBe(false);
       expect(readFileSync(`${root}dist/${file}`, 'utf8')).not.toContain('sourceMappingURL');
     }

@@ -1,9 +1,20 @@
-import type { ModelAnswer, ModelProvider, ModelRequest, ModelStreamEvent } from '../../src/providers/modelProvider';
+import type {
+  ModelAnswer,
+  ModelProvider,
+  ModelRequest,
+  ModelStreamEvent,
+} from '../../src/providers/modelProvider';
 
-type Step = ModelAnswer | string | ((request: ModelRequest, signal: AbortSignal) => Promise<ModelAnswer> | ModelAnswer);
+type Step =
+  | ModelAnswer
+  | string
+  | ((request: ModelRequest, signal: AbortSignal) => Promise<ModelAnswer> | ModelAnswer);
 
 /** A provider that plays its steps in order and records every request it was sent. */
-export function scripted(steps: Step[], enforcement: ModelProvider['enforcement'] = 'provider_schema') {
+export function scripted(
+  steps: Step[],
+  enforcement: ModelProvider['enforcement'] = 'provider_schema',
+) {
   const requests: ModelRequest[] = [];
   const provider: ModelProvider = {
     name: 'scripted',
@@ -12,7 +23,8 @@ export function scripted(steps: Step[], enforcement: ModelProvider['enforcement'
       requests.push(request);
       const step = steps[requests.length - 1];
       if (step === undefined) throw new Error('the script has no more steps');
-      if (typeof step === 'string') return { text: step, usage: { inputTokens: 10, outputTokens: 5 } };
+      if (typeof step === 'string')
+        return { text: step, usage: { inputTokens: 10, outputTokens: 5 } };
       if (typeof step === 'function') return step(request, signal);
       return step;
     },
@@ -30,7 +42,10 @@ export type StreamStep = readonly (string | ModelStreamEvent)[];
  * A provider that streams its steps in order, one chunk per macrotask, records every request
  * and how many chunks each call had sent when its signal fired.
  */
-export function streaming(steps: StreamStep[], enforcement: ModelProvider['enforcement'] = 'provider_schema') {
+export function streaming(
+  steps: StreamStep[],
+  enforcement: ModelProvider['enforcement'] = 'provider_schema',
+) {
   const requests: ModelRequest[] = [];
   const sentBeforeAbort: (number | undefined)[] = [];
   const provider: ModelProvider = {

@@ -19,7 +19,10 @@ function remotes(): Record<string, unknown> {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.json')) out[`http://localhost:1234/${relative(join(root, 'remotes'), path)}`] = JSON.parse(readFileSync(path, 'utf8'));
+      else if (name.endsWith('.json'))
+        out[`http://localhost:1234/${relative(join(root, 'remotes'), path)}`] = JSON.parse(
+          readFileSync(path, 'utf8'),
+        );
     }
   };
   walk(join(root, 'remotes'));
@@ -33,10 +36,16 @@ interface Group {
 }
 
 const remoteSchemas = remotes();
-const files = readdirSync(testsDir).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(testsDir)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 const cases = files.flatMap((file) =>
   (JSON.parse(readFileSync(join(testsDir, file), 'utf8')) as Group[]).flatMap((group) =>
-    group.tests.map((test) => ({ id: `${file} / ${group.description} / ${test.description}`, group, test })),
+    group.tests.map((test) => ({
+      id: `${file} / ${group.description} / ${test.description}`,
+      group,
+      test,
+    })),
   ),
 );
 
@@ -48,13 +57,19 @@ describe('JSON-Schema-Test-Suite draft 2020-12 (required)', () => {
 
   it('lists only real tests in the skip file', () => {
     const ids = new Set(cases.map((c) => c.id));
-    for (const id of Object.keys(skips)) if (!id.startsWith('$')) expect(ids.has(id), id).toBe(true);
+    for (const id of Object.keys(skips))
+      if (!id.startsWith('$')) expect(ids.has(id), id).toBe(true);
   });
 
   it.each(cases.map((c) => [c.id, c] as const))('%s', async (id, { group, test }) => {
     const prepared = await prepareSchema(group.schema, { remotes: remoteSchemas });
-    const valid = prepared.ok ? (await prepared.schema.validate(test.data)).length === 0 : undefined;
-    if (id in skips) expect(valid, 'this skip is stale: the case now passes; remove it from skip.json').not.toBe(test.valid);
+    const valid = prepared.ok
+      ? (await prepared.schema.validate(test.data)).length === 0
+      : undefined;
+    if (id in skips)
+      expect(valid, 'this skip is stale: the case now passes; remove it from skip.json').not.toBe(
+        test.valid,
+      );
     else expect(valid).toBe(test.valid);
   });
 });

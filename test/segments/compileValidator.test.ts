@@ -11,7 +11,8 @@ import { arrayWhereObject, mutatedReply, nearReply } from './segmentArbitraries'
 // What ships: the generated table, held to valibot's own verdict on the catalog.
 const check = compileValidator(SEGMENT_TABLE);
 const findIssues = compileIssueFinder(SEGMENT_TABLE);
-const agrees = (value: unknown) => expect(check(value)).toBe(v.safeParse(SegmentReplySchema, value).success);
+const agrees = (value: unknown) =>
+  expect(check(value)).toBe(v.safeParse(SegmentReplySchema, value).success);
 
 describe('compileValidator', () => {
   it('agrees with valibot on random values near the catalog', () => {
@@ -36,7 +37,14 @@ describe('compileValidator', () => {
   });
 
   it('agrees on every valid segment type and on the classic refusals', () => {
-    const valid = { segments: [{ type: 'text', data: { text: 'a' } }, { type: 'face', data: { id: 1 } }, { type: 'dice', data: {} }, { type: 'image', data: { media: { kind: 'url', value: 'u' } } }] };
+    const valid = {
+      segments: [
+        { type: 'text', data: { text: 'a' } },
+        { type: 'face', data: { id: 1 } },
+        { type: 'dice', data: {} },
+        { type: 'image', data: { media: { kind: 'url', value: 'u' } } },
+      ],
+    };
     expect(check(valid)).toBe(true);
     for (const value of [
       { segments: [{ type: 'dice', data: { n: 1 } }] },
@@ -52,8 +60,14 @@ describe('compileValidator', () => {
   });
 
   it('refuses an array where an object belongs, even the empty one valibot takes for {}', () => {
-    expect(v.safeParse(SegmentReplySchema, { segments: [{ type: 'dice', data: [] }] }).success).toBe(true);
-    for (const value of [{ segments: [{ type: 'dice', data: [] }] }, { segments: [[]] }, { segments: [{ type: 'image', data: { media: [] } }] }]) {
+    expect(
+      v.safeParse(SegmentReplySchema, { segments: [{ type: 'dice', data: [] }] }).success,
+    ).toBe(true);
+    for (const value of [
+      { segments: [{ type: 'dice', data: [] }] },
+      { segments: [[]] },
+      { segments: [{ type: 'image', data: { media: [] } }] },
+    ]) {
       expect(check(value)).toBe(false);
     }
   });
@@ -63,7 +77,11 @@ describe('compileValidator', () => {
     const sink: IssueSink = { issues: [], max: 10 };
     let accepted: boolean;
     // Synchronous and undone at once: a host whose prototype was polluted still gets the catalog's verdict.
-    Object.defineProperty(Object.prototype, 'polluted', { value: 1, enumerable: true, configurable: true });
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: 1,
+      enumerable: true,
+      configurable: true,
+    });
     try {
       accepted = check(valid);
       findIssues(valid, sink);
@@ -81,9 +99,21 @@ describe('compileValidator', () => {
   });
 
   it('agrees with valibot on schemas of the subset other than the catalog', () => {
-    const schema = v.strictObject({ n: v.number(), l: v.array(v.union([v.literal('a'), v.picklist([1, 2])])), o: v.strictObject({ s: v.string() }) });
+    const schema = v.strictObject({
+      n: v.number(),
+      l: v.array(v.union([v.literal('a'), v.picklist([1, 2])])),
+      o: v.strictObject({ s: v.string() }),
+    });
     const small = compileValidator(catalogNode(schema));
-    const values = [{ n: 1, l: ['a', 2], o: { s: '' } }, { n: Number.NaN, l: [], o: { s: '' } }, { n: 1, l: [3], o: { s: '' } }, { n: 1, l: [], o: { s: 1 } }, { n: 1, l: [], o: {}, x: 1 }, { n: 1, l: [] }];
-    for (const value of values) expect(small(value), JSON.stringify(value)).toBe(v.safeParse(schema, value).success);
+    const values = [
+      { n: 1, l: ['a', 2], o: { s: '' } },
+      { n: Number.NaN, l: [], o: { s: '' } },
+      { n: 1, l: [3], o: { s: '' } },
+      { n: 1, l: [], o: { s: 1 } },
+      { n: 1, l: [], o: {}, x: 1 },
+      { n: 1, l: [] },
+    ];
+    for (const value of values)
+      expect(small(value), JSON.stringify(value)).toBe(v.safeParse(schema, value).success);
   });
 });

@@ -14,7 +14,10 @@ export interface ObservedRejection extends JsonRejection {
  * source order for `JSON.parse` except integer-like names (JavaScript lists those first).
  * Returns the first rejection, or `undefined` when the observer accepted every event.
  */
-export function emitJsonEvents(value: unknown, observer: JsonObserver): ObservedRejection | undefined {
+export function emitJsonEvents(
+  value: unknown,
+  observer: JsonObserver,
+): ObservedRejection | undefined {
   const path: (string | number)[] = [];
   let events = 0;
   let found: ObservedRejection | undefined;
@@ -26,7 +29,11 @@ export function emitJsonEvents(value: unknown, observer: JsonObserver): Observed
   };
   const visit = (item: unknown, depth: number): boolean => {
     const kind = kindOf(item);
-    if (kind !== 'object' && kind !== 'array') return stop(observer.value(path, depth, kind, item as string | number | boolean | null), depth);
+    if (kind !== 'object' && kind !== 'array')
+      return stop(
+        observer.value(path, depth, kind, item as string | number | boolean | null),
+        depth,
+      );
     if (stop(observer.value(path, depth, kind), depth)) return true;
     if (kind === 'array') {
       const list = item as unknown[];

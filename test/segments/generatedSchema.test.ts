@@ -6,7 +6,9 @@ import { GENERATED_SEGMENT_JSON_SCHEMA } from '../../src/segments/segmentJsonSch
 import { SEGMENT_TABLE } from '../../src/segments/segmentTable.generated';
 
 it('the generated JSON Schema is what @valibot/to-json-schema makes of the catalog now (run scripts/generate-schema.mjs)', () => {
-  expect(GENERATED_SEGMENT_JSON_SCHEMA).toEqual(toJsonSchema(SegmentReplySchema, { target: 'draft-2020-12' }));
+  expect(GENERATED_SEGMENT_JSON_SCHEMA).toEqual(
+    toJsonSchema(SegmentReplySchema, { target: 'draft-2020-12' }),
+  );
 });
 
 it('the generated table is what catalogNode makes of the catalog now (run scripts/generate-schema.mjs)', () => {

@@ -27,9 +27,15 @@ function validOf(node: Node): fc.Arbitrary<unknown> {
       return fc.array(validOf(node.item!), { maxLength: 6 });
     case 'strict_object': {
       const keys = Object.keys(node.entries!);
-      const record = fc.record(Object.fromEntries(keys.map((key) => [key, validOf(node.entries![key]!)])));
+      const record = fc.record(
+        Object.fromEntries(keys.map((key) => [key, validOf(node.entries![key]!)])),
+      );
       const order = fc.shuffledSubarray(keys, { minLength: keys.length, maxLength: keys.length });
-      return fc.tuple(record, order).map(([value, keyOrder]) => Object.fromEntries(keyOrder.map((key) => [key, (value as Record<string, unknown>)[key]])));
+      return fc
+        .tuple(record, order)
+        .map(([value, keyOrder]) =>
+          Object.fromEntries(keyOrder.map((key) => [key, (value as Record<string, unknown>)[key]])),
+        );
     }
     default:
       throw new Error(`no arbitrary for valibot "${node.type}"`);
@@ -37,15 +43,48 @@ function validOf(node: Node): fc.Arbitrary<unknown> {
 }
 
 /** Replies the catalog accepts: every type, fields in any order (data before type too). */
-export const validReply = validOf(SegmentReplySchema as Node) as fc.Arbitrary<{ segments: Record<string, unknown>[] }>;
+export const validReply = validOf(SegmentReplySchema as Node) as fc.Arbitrary<{
+  segments: Record<string, unknown>[];
+}>;
 
 // Values near the catalog: right and wrong types, known and unknown fields and tags. No array
 // ever sits where an object belongs (valibot takes `[]` for an object; replyguard does not).
-const scalar = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.boolean(), fc.constant(null), fc.double());
-const media = fc.record({ kind: fc.oneof(fc.constantFrom(...MEDIA_KINDS), scalar), value: fc.oneof(fc.string(), scalar) }, { requiredKeys: [] });
-const data = fc.dictionary(fc.constantFrom('text', 'content', 'target', 'media', 'message_id', 'forward_id', 'id', 'url', 'title', 'extra'), fc.oneof(scalar, media), { maxKeys: 3 });
+const scalar = fc.oneof(
+  fc.string({ maxLength: 4 }),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.double(),
+);
+const media = fc.record(
+  { kind: fc.oneof(fc.constantFrom(...MEDIA_KINDS), scalar), value: fc.oneof(fc.string(), scalar) },
+  { requiredKeys: [] },
+);
+const data = fc.dictionary(
+  fc.constantFrom(
+    'text',
+    'content',
+    'target',
+    'media',
+    'message_id',
+    'forward_id',
+    'id',
+    'url',
+    'title',
+    'extra',
+  ),
+  fc.oneof(scalar, media),
+  { maxKeys: 3 },
+);
 const segment = fc.oneof(
-  fc.record({ type: fc.oneof(fc.constantFrom(...SEGMENT_TYPES), fc.string({ maxLength: 5 })), data, extra: scalar }, { requiredKeys: ['type'] }),
+  fc.record(
+    {
+      type: fc.oneof(fc.constantFrom(...SEGMENT_TYPES), fc.string({ maxLength: 5 })),
+      data,
+      extra: scalar,
+    },
+    { requiredKeys: ['type'] },
+  ),
   fc.record({ data, type: fc.constantFrom(...SEGMENT_TYPES) }, { requiredKeys: [] }),
   scalar,
 );
@@ -61,17 +100,55 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 // Names a mutation may use: the catalog's own (a field of another type, another type's name) are
 // the mistakes only a schema-aware check can see.
-const CATALOG_NAMES = [...SEGMENT_TYPES, ...MEDIA_KINDS, 'text', 'content', 'target', 'media', 'message_id', 'forward_id', 'id', 'url', 'title', 'kind', 'value', 'type', 'data', 'segments'];
+const CATALOG_NAMES = [
+  ...SEGMENT_TYPES,
+  ...MEDIA_KINDS,
+  'text',
+  'content',
+  'target',
+  'media',
+  'message_id',
+  'forward_id',
+  'id',
+  'url',
+  'title',
+  'kind',
+  'value',
+  'type',
+  'data',
+  'segments',
+];
 
 /** One small change to a valid reply, at a place chosen by index among all its places. */
-export const MUTATIONS = ['add-field', 'drop-field', 'replace-value', 'rename-type', 'media-kind', 'wrap-array'] as const;
+export const MUTATIONS = [
+  'add-field',
+  'drop-field',
+  'replace-value',
+  'rename-type',
+  'media-kind',
+  'wrap-array',
+] as const;
 
 /** A valid reply with one mutation applied (the result may still be valid: e.g. a string for a string). */
 export const mutatedReply = fc
-  .tuple(validReply, fc.constantFrom(...MUTATIONS), fc.nat(), fc.oneof(scalar, fc.constant({}), fc.constant([])), fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(...CATALOG_NAMES)))
-  .map(([reply, mutation, at, replacement, name]) => mutate(structuredClone(reply) as Json, mutation, at, replacement as Json, name));
+  .tuple(
+    validReply,
+    fc.constantFrom(...MUTATIONS),
+    fc.nat(),
+    fc.oneof(scalar, fc.constant({}), fc.constant([])),
+    fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(...CATALOG_NAMES)),
+  )
+  .map(([reply, mutation, at, replacement, name]) =>
+    mutate(structuredClone(reply) as Json, mutation, at, replacement as Json, name),
+  );
 
-function mutate(reply: Json, mutation: (typeof MUTATIONS)[number], at: number, replacement: Json, name: string): Json {
+function mutate(
+  reply: Json,
+  mutation: (typeof MUTATIONS)[number],
+  at: number,
+  replacement: Json,
+  name: string,
+): Json {
   const objects: { [key: string]: Json }[] = [];
   const walk = (value: Json): void => {
     if (Array.isArray(value)) value.forEach(walk);
@@ -107,7 +184,8 @@ function mutate(reply: Json, mutation: (typeof MUTATIONS)[number], at: number, r
   return reply;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * True when an array stands where the catalog wants an object (a segment, its data, a media
@@ -115,5 +193,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function arrayWhereObject(value: unknown): boolean {
   if (!isRecord(value) || !Array.isArray(value.segments)) return false;
-  return value.segments.some((segment) => Array.isArray(segment) || (isRecord(segment) && (Array.isArray(segment.data) || (isRecord(segment.data) && Array.isArray(segment.data.media)))));
+  return value.segments.some(
+    (segment) =>
+      Array.isArray(segment) ||
+      (isRecord(segment) &&
+        (Array.isArray(segment.data) ||
+          (isRecord(segment.data) && Array.isArray(segment.data.media)))),
+  );
 }

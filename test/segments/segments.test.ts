@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { SEGMENT_TYPES } from '../../src/segments/segmentCatalog';
 import { segmentInstruction } from '../../src/segments/segmentInstruction';
 import { segmentJsonSchema } from '../../src/segments/segmentJsonSchema';
-import { anthropicReplyTool, geminiGenerationConfig, openAiResponseFormat } from '../../src/segments/providerSchemas';
+import {
+  anthropicReplyTool,
+  geminiGenerationConfig,
+  openAiResponseFormat,
+} from '../../src/segments/providerSchemas';
 import { validateSegments } from '../../src/segments/validateSegments';
 import { assertOpenAiStrictSubset } from './openAiStrictSubset';
 
@@ -35,14 +39,49 @@ describe('validateSegments', () => {
 
   const rejects: [string, unknown, string, string][] = [
     ['an extra root field', { segments: [], extra: 1 }, 'UNKNOWN_FIELD', '/extra'],
-    ['an extra segment field', { segments: [{ type: 'text', data: { text: 'a' }, x: 1 }] }, 'UNKNOWN_FIELD', '/segments/0/x'],
-    ['an extra data field', { segments: [{ type: 'dice', data: { n: 6 } }] }, 'UNKNOWN_FIELD', '/segments/0/data/n'],
-    ['an extra media field', { segments: [{ type: 'image', data: { media: { kind: 'url', value: 'u', alt: 'a' } } }] }, 'UNKNOWN_FIELD', '/segments/0/data/media/alt'],
-    ['an unknown type', { segments: [{ type: 'poll', data: {} }] }, 'UNKNOWN_SEGMENT_TYPE', '/segments/0/type'],
-    ['a numeric mention target', { segments: [{ type: 'mention', data: { target: 123 } }] }, 'WRONG_TYPE', '/segments/0/data/target'],
-    ['a missing field', { segments: [{ type: 'share', data: { url: 'u' } }] }, 'MISSING_FIELD', '/segments/0/data/title'],
+    [
+      'an extra segment field',
+      { segments: [{ type: 'text', data: { text: 'a' }, x: 1 }] },
+      'UNKNOWN_FIELD',
+      '/segments/0/x',
+    ],
+    [
+      'an extra data field',
+      { segments: [{ type: 'dice', data: { n: 6 } }] },
+      'UNKNOWN_FIELD',
+      '/segments/0/data/n',
+    ],
+    [
+      'an extra media field',
+      { segments: [{ type: 'image', data: { media: { kind: 'url', value: 'u', alt: 'a' } } }] },
+      'UNKNOWN_FIELD',
+      '/segments/0/data/media/alt',
+    ],
+    [
+      'an unknown type',
+      { segments: [{ type: 'poll', data: {} }] },
+      'UNKNOWN_SEGMENT_TYPE',
+      '/segments/0/type',
+    ],
+    [
+      'a numeric mention target',
+      { segments: [{ type: 'mention', data: { target: 123 } }] },
+      'WRONG_TYPE',
+      '/segments/0/data/target',
+    ],
+    [
+      'a missing field',
+      { segments: [{ type: 'share', data: { url: 'u' } }] },
+      'MISSING_FIELD',
+      '/segments/0/data/title',
+    ],
     ['missing data', { segments: [{ type: 'text' }] }, 'MISSING_FIELD', '/segments/0/data'],
-    ['a bad media kind', { segments: [{ type: 'file', data: { media: { kind: 'ftp', value: 'x' } } }] }, 'INVALID_VALUE', '/segments/0/data/media/kind'],
+    [
+      'a bad media kind',
+      { segments: [{ type: 'file', data: { media: { kind: 'ftp', value: 'x' } } }] },
+      'INVALID_VALUE',
+      '/segments/0/data/media/kind',
+    ],
     ['a non-object segment', { segments: ['hi'] }, 'WRONG_TYPE', '/segments/0'],
     ['segments not an array', { segments: {} }, 'WRONG_TYPE', '/segments'],
     ['no segments', {}, 'MISSING_FIELD', '/segments'],
@@ -55,14 +94,19 @@ describe('validateSegments', () => {
   });
 
   it('rejects a valid list with one bad segment, never returning the valid part', () => {
-    const result = validateSegments({ segments: [...every.segments, { type: 'text', data: { text: 1 } }] });
+    const result = validateSegments({
+      segments: [...every.segments, { type: 'text', data: { text: 1 } }],
+    });
     expect(result).toMatchObject({ ok: false });
     expect(result).not.toHaveProperty('value');
   });
 
   it('refuses a root that is not an object', () => {
     for (const value of [[], 'text', 1, null]) {
-      expect(validateSegments(value)).toMatchObject({ ok: false, issues: [{ code: 'NOT_AN_OBJECT', path: '' }] });
+      expect(validateSegments(value)).toMatchObject({
+        ok: false,
+        issues: [{ code: 'NOT_AN_OBJECT', path: '' }],
+      });
     }
   });
 });
@@ -74,7 +118,9 @@ describe('segment JSON Schema', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     const validator = new Validator(structuredClone(schema) as object, '2020-12');
     expect(validator.validate(every).valid).toBe(true);
-    expect(validator.validate({ segments: [{ type: 'mention', data: { target: 1 } }] }).valid).toBe(false);
+    expect(validator.validate({ segments: [{ type: 'mention', data: { target: 1 } }] }).valid).toBe(
+      false,
+    );
     expect(validator.validate({ segments: [{ type: 'dice', data: { n: 1 } }] }).valid).toBe(false);
     expect(validator.validate({ segments: [], x: 1 }).valid).toBe(false);
   });
@@ -87,7 +133,10 @@ describe('segment JSON Schema', () => {
 
 describe('provider lowerings', () => {
   it('gives OpenAI a strict response_format inside its documented subset', () => {
-    const format = openAiResponseFormat() as { type: string; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } };
+    const format = openAiResponseFormat() as {
+      type: string;
+      json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
+    };
     expect(format.type).toBe('json_schema');
     expect(format.json_schema.strict).toBe(true);
     expect(format.json_schema.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
@@ -97,18 +146,24 @@ describe('provider lowerings', () => {
   });
 
   it('the lowered schema still accepts and refuses what the catalog does', () => {
-    const lowered = (openAiResponseFormat() as { json_schema: { schema: object } }).json_schema.schema;
+    const lowered = (openAiResponseFormat() as { json_schema: { schema: object } }).json_schema
+      .schema;
     const validator = new Validator(structuredClone(lowered), '2020-12');
     expect(validator.validate(every).valid).toBe(true);
     expect(validator.validate({ segments: [{ type: 'poll', data: {} }] }).valid).toBe(false);
-    expect(validator.validate({ segments: [{ type: 'text', data: { text: 'a', b: 1 } }] }).valid).toBe(false);
+    expect(
+      validator.validate({ segments: [{ type: 'text', data: { text: 'a', b: 1 } }] }).valid,
+    ).toBe(false);
   });
 
   it('gives Anthropic a tool and Gemini a responseJsonSchema from the same catalog', () => {
     const tool = anthropicReplyTool() as { name: string; input_schema: Record<string, unknown> };
     expect(tool.input_schema.type).toBe('object');
     assertOpenAiStrictSubset(tool.input_schema);
-    const gemini = geminiGenerationConfig() as { responseMimeType: string; responseJsonSchema: object };
+    const gemini = geminiGenerationConfig() as {
+      responseMimeType: string;
+      responseJsonSchema: object;
+    };
     expect(gemini.responseMimeType).toBe('application/json');
     expect(gemini.responseJsonSchema).toEqual(tool.input_schema);
   });

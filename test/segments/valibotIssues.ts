@@ -21,7 +21,12 @@ function oracleIssue(item: BaseIssue<unknown>): OracleIssue {
 }
 
 function codeOf(item: BaseIssue<unknown>, last: string | number | undefined): IssueCode {
-  if (item.type === 'strict_object') return item.expected === 'never' ? 'UNKNOWN_FIELD' : item.expected === 'Object' ? 'WRONG_TYPE' : 'MISSING_FIELD';
+  if (item.type === 'strict_object')
+    return item.expected === 'never'
+      ? 'UNKNOWN_FIELD'
+      : item.expected === 'Object'
+        ? 'WRONG_TYPE'
+        : 'MISSING_FIELD';
   // A variant issue on the discriminator itself is an unknown type; elsewhere the segment is no object.
   if (item.type === 'variant') return last === 'type' ? 'UNKNOWN_SEGMENT_TYPE' : 'WRONG_TYPE';
   if (item.type === 'picklist' || item.type === 'literal') return 'INVALID_VALUE';

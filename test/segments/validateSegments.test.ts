@@ -12,14 +12,25 @@ const issuesOf = (value: unknown, maxIssues?: number) => {
   const result = validateSegments(value, { maxIssues });
   return result.ok ? [] : result.issues;
 };
-const codeAndPath = (list: readonly { code: string; path: string }[]) => list.map(({ code, path }) => ({ code, path }));
-const invalidNearCatalog = fc.oneof(nearReply, mutatedReply).filter((value) => typeof value === 'object' && value !== null && !Array.isArray(value) && !arrayWhereObject(value));
+const codeAndPath = (list: readonly { code: string; path: string }[]) =>
+  list.map(({ code, path }) => ({ code, path }));
+const invalidNearCatalog = fc
+  .oneof(nearReply, mutatedReply)
+  .filter(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      !arrayWhereObject(value),
+  );
 
 describe('validateSegments names the issues valibot names', () => {
   it('lists the same codes and pointers, in the same order, when nothing is capped', () => {
     fc.assert(
       fc.property(invalidNearCatalog, (value) => {
-        expect(codeAndPath(issuesOf(value, Infinity))).toEqual(valibotIssues(SegmentReplySchema, value));
+        expect(codeAndPath(issuesOf(value, Infinity))).toEqual(
+          valibotIssues(SegmentReplySchema, value),
+        );
       }),
       { numRuns: 10_000 },
     );
@@ -44,26 +55,51 @@ describe('validateSegments names the issues valibot names', () => {
   });
 
   it('keeps valibot-style messages, with an excerpt of the value it got', () => {
-    expect(issuesOf({ segments: [{ type: 'mention', data: { target: 123 } }] })).toEqual([{ code: 'WRONG_TYPE', path: '/segments/0/data/target', message: 'expected string, got 123' }]);
-    expect(issuesOf({ segments: [{ type: 'face', data: { id: true } }] })[0]!.message).toBe('expected (string | number), got true');
-    expect(issuesOf({ segments: [{ type: 'image', data: { media: { kind: 'ftp', value: 'x' } } }] })[0]!.message).toBe('expected ("url" | "path" | "base64" | "file")');
-    expect(issuesOf({ segments: [{ type: 'poll', data: {} }] })[0]!.message).toMatch(/^unknown segment type; use one of text, markdown, mention, /);
-    expect(issuesOf({ segments: [], extra: 1 })[0]!.message).toBe('unknown field "extra"; every object is closed');
-    expect(issuesOf({ segments: [{ type: 'share', data: { url: 'u' } }] })[0]!.message).toBe('missing required field "title"');
-    const long = issuesOf({ segments: [{ type: 'dice', data: `${'word '.repeat(2_000)}ghp_${'a'.repeat(36)}` }] });
+    expect(issuesOf({ segments: [{ type: 'mention', data: { target: 123 } }] })).toEqual([
+      { code: 'WRONG_TYPE', path: '/segments/0/data/target', message: 'expected string, got 123' },
+    ]);
+    expect(issuesOf({ segments: [{ type: 'face', data: { id: true } }] })[0]!.message).toBe(
+      'expected (string | number), got true',
+    );
+    expect(
+      issuesOf({ segments: [{ type: 'image', data: { media: { kind: 'ftp', value: 'x' } } }] })[0]!
+        .message,
+    ).toBe('expected ("url" | "path" | "base64" | "file")');
+    expect(issuesOf({ segments: [{ type: 'poll', data: {} }] })[0]!.message).toMatch(
+      /^unknown segment type; use one of text, markdown, mention, /,
+    );
+    expect(issuesOf({ segments: [], extra: 1 })[0]!.message).toBe(
+      'unknown field "extra"; every object is closed',
+    );
+    expect(issuesOf({ segments: [{ type: 'share', data: { url: 'u' } }] })[0]!.message).toBe(
+      'missing required field "title"',
+    );
+    const long = issuesOf({
+      segments: [{ type: 'dice', data: `${'word '.repeat(2_000)}ghp_${'a'.repeat(36)}` }],
+    });
     expect(long[0]).toMatchObject({ code: 'WRONG_TYPE', path: '/segments/0/data' });
     expect(long[0]!.message.length).toBeLessThan(80);
   });
 
   it('calls a wrong type a wrong type, where the old valibot mapping said MISSING_FIELD', () => {
-    expect(codeAndPath(issuesOf({ segments: [{ type: 'image', data: { media: null } }] }))).toEqual([{ code: 'WRONG_TYPE', path: '/segments/0/data/media' }]);
-    expect(codeAndPath(issuesOf({ segments: [{ type: 'text', data: 'hi' }] }))).toEqual([{ code: 'WRONG_TYPE', path: '/segments/0/data' }]);
+    expect(codeAndPath(issuesOf({ segments: [{ type: 'image', data: { media: null } }] }))).toEqual(
+      [{ code: 'WRONG_TYPE', path: '/segments/0/data/media' }],
+    );
+    expect(codeAndPath(issuesOf({ segments: [{ type: 'text', data: 'hi' }] }))).toEqual([
+      { code: 'WRONG_TYPE', path: '/segments/0/data' },
+    ]);
   });
 
   it('never takes an array for an object (valibot takes [] for {})', () => {
-    expect(issuesOf({ segments: [{ type: 'dice', data: [] }] })).toEqual([{ code: 'WRONG_TYPE', path: '/segments/0/data', message: 'expected Object, got Array' }]);
-    expect(codeAndPath(issuesOf({ segments: [[]] }))).toEqual([{ code: 'WRONG_TYPE', path: '/segments/0' }]);
-    expect(codeAndPath(issuesOf({ segments: [{ type: 'image', data: { media: [] } }] }))).toEqual([{ code: 'WRONG_TYPE', path: '/segments/0/data/media' }]);
+    expect(issuesOf({ segments: [{ type: 'dice', data: [] }] })).toEqual([
+      { code: 'WRONG_TYPE', path: '/segments/0/data', message: 'expected Object, got Array' },
+    ]);
+    expect(codeAndPath(issuesOf({ segments: [[]] }))).toEqual([
+      { code: 'WRONG_TYPE', path: '/segments/0' },
+    ]);
+    expect(codeAndPath(issuesOf({ segments: [{ type: 'image', data: { media: [] } }] }))).toEqual([
+      { code: 'WRONG_TYPE', path: '/segments/0/data/media' },
+    ]);
   });
 });
 
@@ -81,14 +117,25 @@ describe('validateSegments bounds its issue list', () => {
       { code: 'INVALID_VALUE', path: '/segments/3/data/media/kind' },
       { code: 'MISSING_FIELD', path: '/segments/4/data/title' },
     ]);
-    expect(issues.at(-1)).toEqual({ code: 'TOO_MANY_ISSUES', path: '', message: 'more than 100 issues; validation stopped at /segments/100/data/target and did not check the rest' });
+    expect(issues.at(-1)).toEqual({
+      code: 'TOO_MANY_ISSUES',
+      path: '',
+      message:
+        'more than 100 issues; validation stopped at /segments/100/data/target and did not check the rest',
+    });
   });
 
   it('lists exactly the bound without the marker when there are exactly that many issues', () => {
     const five = { segments: refused.segments.slice(0, 5) };
     expect(issuesOf(five, 5)).toHaveLength(5);
     expect(issuesOf(five, 5).map((issue) => issue.code)).not.toContain('TOO_MANY_ISSUES');
-    expect(issuesOf(five, 4).map((issue) => issue.code)).toEqual(['WRONG_TYPE', 'UNKNOWN_SEGMENT_TYPE', 'UNKNOWN_FIELD', 'INVALID_VALUE', 'TOO_MANY_ISSUES']);
+    expect(issuesOf(five, 4).map((issue) => issue.code)).toEqual([
+      'WRONG_TYPE',
+      'UNKNOWN_SEGMENT_TYPE',
+      'UNKNOWN_FIELD',
+      'INVALID_VALUE',
+      'TOO_MANY_ISSUES',
+    ]);
   });
 
   it('reads the bound sensibly: at least one, Infinity for all, the default for NaN', () => {
@@ -106,6 +153,11 @@ describe('validateSegments bounds its issue list', () => {
     expect((await checkReply(text)).issues).toHaveLength(DEFAULT_JSON_LIMITS.maxIssues + 1);
     const capped = await checkReply(text, { limits: { maxIssues: 3 } });
     expect(capped.status).toBe('validation_failed');
-    expect(capped.issues.map((issue) => issue.code)).toEqual(['WRONG_TYPE', 'UNKNOWN_SEGMENT_TYPE', 'UNKNOWN_FIELD', 'TOO_MANY_ISSUES']);
+    expect(capped.issues.map((issue) => issue.code)).toEqual([
+      'WRONG_TYPE',
+      'UNKNOWN_SEGMENT_TYPE',
+      'UNKNOWN_FIELD',
+      'TOO_MANY_ISSUES',
+    ]);
   });
 });

@@ -130,10 +130,13 @@ renderHtml(await checkReply(modelText), { mentionName: undefined, imageHosts: un
 const results = compileSnippets(cases.map((item) => ({ name: item.name, code: item.code })));
 
 describe('types users rely on (strict, exactOptionalPropertyTypes)', () => {
-  it.each(cases.map((item, index) => ({ ...item, errors: results[index]!.errors })))('$name', (item) => {
-    if ('fails' in item) {
-      expect(item.errors).toHaveLength(1);
-      expect(item.errors[0]).toContain(item.fails);
-    } else expect(item.errors).toEqual([]);
-  });
+  it.each(cases.map((item, index) => ({ ...item, errors: results[index]!.errors })))(
+    '$name',
+    (item) => {
+      if ('fails' in item) {
+        expect(item.errors).toHaveLength(1);
+        expect(item.errors[0]).toContain(item.fails);
+      } else expect(item.errors).toEqual([]);
+    },
+  );
 });

@@ -2,8 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { ReplyResult } from '../../src/results/replyResult';
 import { chatDelivery } from '../../src/worker/chat/chatDelivery';
 
-const meta = { attempts: 1, stage: 'model', enforcement: 'prompt_only', schemaName: 'segment_reply', durationMs: 1 } as const;
-const failed = (code: string): ReplyResult<unknown> => ({ status: 'error', issues: [{ code: code as never, path: '', message: `${code} happened` }], findings: [], usage: { inputTokens: 0, outputTokens: 0 }, meta });
+const meta = {
+  attempts: 1,
+  stage: 'model',
+  enforcement: 'prompt_only',
+  schemaName: 'segment_reply',
+  durationMs: 1,
+} as const;
+const failed = (code: string): ReplyResult<unknown> => ({
+  status: 'error',
+  issues: [{ code: code as never, path: '', message: `${code} happened` }],
+  findings: [],
+  usage: { inputTokens: 0, outputTokens: 0 },
+  meta,
+});
 
 describe('chatDelivery maps a failed turn to an HTTP status', () => {
   it.each([

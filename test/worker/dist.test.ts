@@ -19,8 +19,15 @@ describe.skipIf(!built)('the built replyguard/worker entry', () => {
       expect(Object.keys(module).sort()).toEqual(['createHandler', 'scriptedModel']);
       const app = new Hono();
       app.mount('/replyguard', module.createHandler().fetch);
-      const response = await app.request('/replyguard/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hello' }] }) });
-      expect(await response.json()).toMatchObject({ object: 'chat.completion', replyguard: { status: 'completed' } });
+      const response = await app.request('/replyguard/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'hello' }] }),
+      });
+      expect(await response.json()).toMatchObject({
+        object: 'chat.completion',
+        replyguard: { status: 'completed' },
+      });
     }
   });
 

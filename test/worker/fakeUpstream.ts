@@ -32,7 +32,14 @@ export async function fakeUpstream(script: (call: UpstreamCall) => Script) {
     const { chunks, pauseMs } = script(call);
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     const frame = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
-    const chunk = (delta: object, finish: string | null = null) => frame({ id: 'up', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [{ index: 0, delta, finish_reason: finish }] });
+    const chunk = (delta: object, finish: string | null = null) =>
+      frame({
+        id: 'up',
+        object: 'chat.completion.chunk',
+        created: 0,
+        model: 'fake',
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      });
     response.on('close', () => {
       if (!call.ended) call.closedEarlyAt = performance.now();
     });
@@ -47,7 +54,14 @@ export async function fakeUpstream(script: (call: UpstreamCall) => Script) {
         return;
       }
       chunk({}, 'stop');
-      frame({ id: 'up', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [], usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 } });
+      frame({
+        id: 'up',
+        object: 'chat.completion.chunk',
+        created: 0,
+        model: 'fake',
+        choices: [],
+        usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 },
+      });
       response.write('data: [DONE]\n\n');
       call.ended = true;
       response.end();

@@ -15,7 +15,13 @@ let base = '';
 // Local KV and cache state of this run only, not the developer's worker/.wrangler/state.
 const invoice = { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] };
 const state = mkdtempSync(join(tmpdir(), 'replyguard-wrangler-'));
-const quiet = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+const quiet = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,13 +51,50 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   // A named schema put the way wrangler.toml documents it, into this run's local KV.
-  const put = spawnSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'kv', 'key', 'put', '--config', 'worker/wrangler.toml', '--binding', 'SCHEMAS', '--local', '--persist-to', state, 'invoice', JSON.stringify(invoice)], { env: quiet, encoding: 'utf8' });
+  const put = spawnSync(
+    process.execPath,
+    [
+      'node_modules/wrangler/bin/wrangler.js',
+      'kv',
+      'key',
+      'put',
+      '--config',
+      'worker/wrangler.toml',
+      '--binding',
+      'SCHEMAS',
+      '--local',
+      '--persist-to',
+      state,
+      'invoice',
+      JSON.stringify(invoice),
+    ],
+    { env: quiet, encoding: 'utf8' },
+  );
   expect(put.status, put.stderr).toBe(0);
-  wrangler = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', 'worker/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--local', '--persist-to', state, '--show-interactive-dev-session=false', '--var', 'MAX_BODY_BYTES:4096'], {
-    env: quiet,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  wrangler = spawn(
+    process.execPath,
+    [
+      'node_modules/wrangler/bin/wrangler.js',
+      'dev',
+      '--config',
+      'worker/wrangler.toml',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--local',
+      '--persist-to',
+      state,
+      '--show-interactive-dev-session=false',
+      '--var',
+      'MAX_BODY_BYTES:4096',
+    ],
+    {
+      env: quiet,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   wrangler.stdout!.on('data', (chunk) => (output += chunk));
   wrangler.stderr!.on('data', (chunk) => (output += chunk));
   expect(await healthy(60_000), `wrangler dev did not come up:\n${output.slice(-2000)}`).toBe(true);
@@ -77,27 +120,46 @@ afterAll(async () => {
 
 describe('wrangler dev', () => {
   it('serves the Worker with its scripted model on 127.0.0.1', async () => {
-    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ ok: true, upstream: 'scripted' });
-    const chat = await fetch(`${base}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'show me a leak' }] }) });
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({
+      ok: true,
+      upstream: 'scripted',
+    });
+    const chat = await fetch(`${base}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'show me a leak' }] }),
+    });
     const body = (await chat.json()) as { choices: { message: { content: string } }[] };
     expect(body.choices[0]!.message.content).toContain('[REDACTED]');
     expect((await fetch(base)).headers.get('content-type')).toContain('text/html');
   });
 
   it('checks against a schema put into the SCHEMAS namespace with wrangler kv key put', async () => {
-    const check = (reply: string) => fetch(`${base}/v1/check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reply, schemaRef: 'invoice' }) });
+    const check = (reply: string) =>
+      fetch(`${base}/v1/check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reply, schemaRef: 'invoice' }),
+      });
     expect((await check('{"total": 1}')).status).toBe(200);
-    expect(await (await check('{"total": "1"}')).json()).toMatchObject({ status: 'validation_failed', meta: { schemaName: 'invoice' } });
+    expect(await (await check('{"total": "1"}')).json()).toMatchObject({
+      status: 'validation_failed',
+      meta: { schemaName: 'invoice' },
+    });
   });
 
   it('answers the requests after a 413 on the same keep-alive connection (no 503, no reset)', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (body: string) =>
       new Promise<number | string>((resolve) => {
-        const request = http.request(`${base}/v1/check`, { method: 'POST', agent, headers: { 'content-type': 'text/plain' } }, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode!));
-        });
+        const request = http.request(
+          `${base}/v1/check`,
+          { method: 'POST', agent, headers: { 'content-type': 'text/plain' } },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode!));
+          },
+        );
         request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
         request.setTimeout(10_000, () => {
           resolve('TIMEOUT');
@@ -107,7 +169,12 @@ describe('wrangler dev', () => {
       });
     try {
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push(await send('x'.repeat(64 * 1024)), await send('{"segments":[]}'), await send('{"segments":[]}'));
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          await send('x'.repeat(64 * 1024)),
+          await send('{"segments":[]}'),
+          await send('{"segments":[]}'),
+        );
       expect(statuses).toEqual(Array.from({ length: 4 }, () => [413, 200, 200]).flat());
     } finally {
       agent.destroy();
@@ -132,8 +199,15 @@ describe('wrangler dev', () => {
         const built = spawnSync(process.execPath, ['worker/build.mjs'], { encoding: 'utf8' });
         expect(built.status, built.stderr).toBe(0);
         await new Promise((resolve) => setTimeout(resolve, 1500));
-        expect(await healthy(20_000), `wrangler dev went down after rebuild ${i + 1}:\n${output.slice(-2000)}`).toBe(true);
-        const chat = await fetch(`${base}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hello' }] }) });
+        expect(
+          await healthy(20_000),
+          `wrangler dev went down after rebuild ${i + 1}:\n${output.slice(-2000)}`,
+        ).toBe(true);
+        const chat = await fetch(`${base}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ messages: [{ role: 'user', content: 'hello' }] }),
+        });
         expect(chat.status).toBe(200);
       }
     } finally {

@@ -3,13 +3,21 @@ import type { ChatMessage, ToolCall } from '../../providers/modelProvider';
 
 const TextPart = v.object({ type: v.literal('text'), text: v.string() });
 const Content = v.union([v.string(), v.array(TextPart)]);
-const WireCall = v.object({ id: v.string(), type: v.optional(v.literal('function')), function: v.object({ name: v.string(), arguments: v.string() }) });
+const WireCall = v.object({
+  id: v.string(),
+  type: v.optional(v.literal('function')),
+  function: v.object({ name: v.string(), arguments: v.string() }),
+});
 
 const Message = v.variant('role', [
   v.object({ role: v.literal('system'), content: Content }),
   v.object({ role: v.literal('developer'), content: Content }),
   v.object({ role: v.literal('user'), content: Content }),
-  v.object({ role: v.literal('assistant'), content: v.nullish(Content), tool_calls: v.optional(v.array(WireCall)) }),
+  v.object({
+    role: v.literal('assistant'),
+    content: v.nullish(Content),
+    tool_calls: v.optional(v.array(WireCall)),
+  }),
   v.object({ role: v.literal('tool'), tool_call_id: v.string(), content: Content }),
 ]);
 
@@ -20,7 +28,10 @@ const ResponseFormat = v.variant('type', [
   v.object({
     type: v.literal('json_schema'),
     json_schema: v.object({
-      name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a name of 1 to 64 letters, digits, _ or -')),
+      name: v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a name of 1 to 64 letters, digits, _ or -'),
+      ),
       description: v.optional(v.string()),
       // An object, as OpenAI asks: `false` would read as the plain-text mode of the core, and
       // `true` enforces nothing.
@@ -69,7 +80,8 @@ export interface ChatTurn {
  * call made earlier in the conversation). A string says what is wrong.
  */
 export function chatTurn(input: ChatRequest): ChatTurn | string {
-  const text = (content: v.InferOutput<typeof Content> | null | undefined) => (typeof content === 'string' ? content : (content ?? []).map((part) => part.text).join(''));
+  const text = (content: v.InferOutput<typeof Content> | null | undefined) =>
+    typeof content === 'string' ? content : (content ?? []).map((part) => part.text).join('');
   const system: string[] = [];
   const messages: ChatMessage[] = [];
   const calls = new Map<string, string>();
@@ -83,19 +95,38 @@ export function chatTurn(input: ChatRequest): ChatTurn | string {
         messages.push({ role: 'user', content: text(message.content) });
         break;
       case 'assistant': {
-        const toolCalls: ToolCall[] = (message.tool_calls ?? []).map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments }));
+        const toolCalls: ToolCall[] = (message.tool_calls ?? []).map((call) => ({
+          id: call.id,
+          name: call.function.name,
+          arguments: call.function.arguments,
+        }));
         for (const call of toolCalls) calls.set(call.id, call.name);
-        messages.push({ role: 'assistant', content: text(message.content), ...(toolCalls.length > 0 ? { toolCalls } : {}) });
+        messages.push({
+          role: 'assistant',
+          content: text(message.content),
+          ...(toolCalls.length > 0 ? { toolCalls } : {}),
+        });
         break;
       }
       case 'tool': {
         const name = calls.get(message.tool_call_id);
-        if (name === undefined) return `messages.${index}.tool_call_id: "${message.tool_call_id.slice(0, 40)}" answers no tool call of an earlier assistant message`;
-        messages.push({ role: 'tool', toolCallId: message.tool_call_id, name, content: text(message.content) });
+        if (name === undefined)
+          return `messages.${index}.tool_call_id: "${message.tool_call_id.slice(0, 40)}" answers no tool call of an earlier assistant message`;
+        messages.push({
+          role: 'tool',
+          toolCallId: message.tool_call_id,
+          name,
+          content: text(message.content),
+        });
         break;
       }
     }
   }
-  if (!messages.some((message) => message.role === 'user')) return 'the conversation has no user message';
-  return { system: system.join('\n\n'), messages, ...(input.tools && input.tools.length > 0 ? { tools: input.tools } : {}) };
+  if (!messages.some((message) => message.role === 'user'))
+    return 'the conversation has no user message';
+  return {
+    system: system.join('\n\n'),
+    messages,
+    ...(input.tools && input.tools.length > 0 ? { tools: input.tools } : {}),
+  };
 }

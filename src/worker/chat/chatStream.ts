@@ -22,7 +22,11 @@ export interface ChatStreamOptions {
  * {@link HEARTBEAT_MS}: a runtime notices a client that went away only when a write fails, and then
  * cancels this stream, which stops the turn and aborts the upstream request.
  */
-export function chatStream(events: AsyncIterator<ReplyEvent>, head: CompletionHead, options: ChatStreamOptions): ReadableStream<Uint8Array> {
+export function chatStream(
+  events: AsyncIterator<ReplyEvent>,
+  head: CompletionHead,
+  options: ChatStreamOptions,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let pending: Promise<IteratorResult<ReplyEvent>> | undefined;
   return new ReadableStream<Uint8Array>({
@@ -47,12 +51,26 @@ export function chatStream(events: AsyncIterator<ReplyEvent>, head: CompletionHe
             frames = finalFrames(head, chatDelivery(event.result), options.includeUsage);
             done = true;
           } else if (options.progress && event.type === 'attempt') {
-            frames = progressFrame(head, { event: 'attempt', attempt: event.attempt, stage: event.stage });
+            frames = progressFrame(head, {
+              event: 'attempt',
+              attempt: event.attempt,
+              stage: event.stage,
+            });
           } else if (options.progress && event.type === 'rejected') {
-            frames = progressFrame(head, { event: 'rejected', attempt: event.attempt, stage: event.stage, offset: event.offset, issue: event.issue });
+            frames = progressFrame(head, {
+              event: 'rejected',
+              attempt: event.attempt,
+              stage: event.stage,
+              offset: event.offset,
+              issue: event.issue,
+            });
           }
         } catch (error) {
-          frames = errorFrame(500, 'INTERNAL', `unexpected failure: ${String((error as Error)?.message ?? error).slice(0, 120)}`);
+          frames = errorFrame(
+            500,
+            'INTERNAL',
+            `unexpected failure: ${String((error as Error)?.message ?? error).slice(0, 120)}`,
+          );
           done = true;
         } finally {
           clearTimeout(timer);

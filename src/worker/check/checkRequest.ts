@@ -12,17 +12,40 @@ const Bytes = v.pipe(v.number(), v.integer(), v.minValue(0));
  */
 export const CheckRequestSchema = v.strictObject({
   reply: v.string(),
-  schema: v.optional(v.union([v.literal('segments'), v.literal(false), v.literal(true), v.record(v.string(), v.unknown())])),
+  schema: v.optional(
+    v.union([
+      v.literal('segments'),
+      v.literal(false),
+      v.literal(true),
+      v.record(v.string(), v.unknown()),
+    ]),
+  ),
   schemaRef: v.optional(v.pipe(v.string(), v.minLength(1))),
-  name: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a name of 1 to 64 letters, digits, _ or -'))),
+  name: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a name of 1 to 64 letters, digits, _ or -'),
+    ),
+  ),
   mentions: v.optional(v.union([Strings, v.strictObject({ allowed: Strings })])),
-  leaks: v.optional(v.union([v.literal(false), v.strictObject({ literals: v.optional(Strings), allow: v.optional(Strings) })])),
+  leaks: v.optional(
+    v.union([
+      v.literal(false),
+      v.strictObject({ literals: v.optional(Strings), allow: v.optional(Strings) }),
+    ]),
+  ),
   hostPaths: v.optional(v.union([v.array(HostRoot), v.strictObject({ roots: v.array(HostRoot) })])),
   media: v.optional(
     v.union([
       v.literal(false),
       v.strictObject({
-        maxBytes: v.optional(v.strictObject({ image: v.optional(Bytes), audio: v.optional(Bytes), video: v.optional(Bytes) })),
+        maxBytes: v.optional(
+          v.strictObject({
+            image: v.optional(Bytes),
+            audio: v.optional(Bytes),
+            video: v.optional(Bytes),
+          }),
+        ),
         unavailableText: v.optional(v.string()),
       }),
     ]),
@@ -35,11 +58,24 @@ export const CheckRequestSchema = v.strictObject({
 export type CheckRequest = v.InferOutput<typeof CheckRequestSchema>;
 
 /** The policies of a check request in the library's option shape. */
-export function checkOptions(input: CheckRequest, failureNotice: string | undefined): CheckReplyOptions {
+export function checkOptions(
+  input: CheckRequest,
+  failureNotice: string | undefined,
+): CheckReplyOptions {
   return {
-    mentions: input.mentions === undefined ? undefined : Array.isArray(input.mentions) ? { allowed: input.mentions } : { allowed: (input.mentions as { allowed: string[] }).allowed },
+    mentions:
+      input.mentions === undefined
+        ? undefined
+        : Array.isArray(input.mentions)
+          ? { allowed: input.mentions }
+          : { allowed: (input.mentions as { allowed: string[] }).allowed },
     leaks: input.leaks,
-    hostPaths: input.hostPaths === undefined ? undefined : Array.isArray(input.hostPaths) ? { roots: input.hostPaths } : { roots: (input.hostPaths as { roots: v.InferOutput<typeof HostRoot>[] }).roots },
+    hostPaths:
+      input.hostPaths === undefined
+        ? undefined
+        : Array.isArray(input.hostPaths)
+          ? { roots: input.hostPaths }
+          : { roots: (input.hostPaths as { roots: v.InferOutput<typeof HostRoot>[] }).roots },
     media: input.media,
     hygiene: input.hygiene,
     failureNotice: input.failureNotice ?? failureNotice,

@@ -2,7 +2,10 @@ const ALLOWED_HEADERS = 'authorization, content-type';
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 
 /** The CORS headers for a request's origin: only for an origin on the allowlist. */
-export function corsHeaders(request: Request, allowlist: readonly string[]): Record<string, string> {
+export function corsHeaders(
+  request: Request,
+  allowlist: readonly string[],
+): Record<string, string> {
   const origin = request.headers.get('origin');
   if (!origin || !(allowlist.includes('*') || allowlist.includes(origin))) return {};
   return { 'access-control-allow-origin': allowlist.includes('*') ? '*' : origin, vary: 'origin' };
@@ -14,6 +17,11 @@ export function preflight(request: Request, allowlist: readonly string[]): Respo
   if (!headers['access-control-allow-origin']) return new Response(null, { status: 403 });
   return new Response(null, {
     status: 204,
-    headers: { ...headers, 'access-control-allow-methods': ALLOWED_METHODS, 'access-control-allow-headers': ALLOWED_HEADERS, 'access-control-max-age': '600' },
+    headers: {
+      ...headers,
+      'access-control-allow-methods': ALLOWED_METHODS,
+      'access-control-allow-headers': ALLOWED_HEADERS,
+      'access-control-max-age': '600',
+    },
   });
 }

@@ -1,7 +1,9 @@
 import { leaveUnread } from './settleRequestBody';
 
 /** A request body read within a byte limit. */
-export type BodyRead = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly status: 400 | 413; readonly message: string };
+export type BodyRead =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly status: 400 | 413; readonly message: string };
 
 /**
  * Reads a request body as UTF-8 text, refusing more than `limit` bytes: at once from
@@ -10,7 +12,12 @@ export type BodyRead = { readonly ok: true; readonly text: string } | { readonly
  */
 export async function readBody(request: Request, limit: number): Promise<BodyRead> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && !(Number(declared) <= limit)) return { ok: false, status: 413, message: `the body is ${declared.slice(0, 20)} bytes; the limit is ${limit}` };
+  if (declared !== null && !(Number(declared) <= limit))
+    return {
+      ok: false,
+      status: 413,
+      message: `the body is ${declared.slice(0, 20)} bytes; the limit is ${limit}`,
+    };
   if (!request.body) return { ok: true, text: '' };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

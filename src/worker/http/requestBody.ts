@@ -4,21 +4,44 @@ import { jsonError } from './jsonResponse';
 import { type BodyRead, readBody } from './readBody';
 
 /** The error response for a body that could not be read (too large, not UTF-8). */
-export function bodyError(body: Extract<BodyRead, { ok: false }>, cors: Record<string, string>): Response {
-  return jsonError(body.status, body.status === 413 ? 'BODY_TOO_LARGE' : 'BAD_REQUEST', body.message, cors);
+export function bodyError(
+  body: Extract<BodyRead, { ok: false }>,
+  cors: Record<string, string>,
+): Response {
+  return jsonError(
+    body.status,
+    body.status === 413 ? 'BODY_TOO_LARGE' : 'BAD_REQUEST',
+    body.message,
+    cors,
+  );
 }
 
 /** A JSON request body, parsed by the same strict parser the replies get, or the error response. */
-export async function readJsonBody(request: Request, limit: number, cors: Record<string, string>): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+export async function readJsonBody(
+  request: Request,
+  limit: number,
+  cors: Record<string, string>,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
   const body = await readBody(request, limit);
   if (!body.ok) return { ok: false, response: bodyError(body, cors) };
   const parsed = parseJson(body.text);
-  if (!parsed.ok) return { ok: false, response: badRequest(`the request body is not strict JSON: ${parsed.issue.code} at ${parsed.issue.path || 'the root'} (line ${parsed.issue.line}, column ${parsed.issue.column})`, cors) };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      response: badRequest(
+        `the request body is not strict JSON: ${parsed.issue.code} at ${parsed.issue.path || 'the root'} (line ${parsed.issue.line}, column ${parsed.issue.column})`,
+        cors,
+      ),
+    };
   return { ok: true, value: parsed.value };
 }
 
 /** 400 with a message that says what is wrong with the request. */
-export function badRequest(message: string, cors: Record<string, string>, extra: Record<string, unknown> = {}): Response {
+export function badRequest(
+  message: string,
+  cors: Record<string, string>,
+  extra: Record<string, unknown> = {},
+): Response {
   return jsonError(400, 'BAD_REQUEST', message, cors, extra);
 }
 
@@ -26,7 +49,11 @@ export function badRequest(message: string, cors: Record<string, string>, extra:
  * 400 naming the first field valibot refused, e.g. `messages.1.role: Invalid type: Expected …`,
  * with the field's path also given as `error.field`.
  */
-export function invalidField(what: string, issues: readonly v.BaseIssue<unknown>[], cors: Record<string, string>): Response {
+export function invalidField(
+  what: string,
+  issues: readonly v.BaseIssue<unknown>[],
+  cors: Record<string, string>,
+): Response {
   const { issue, path } = deepest(issues[0]!, []);
   const field = path.join('.');
   const where = field === '' ? 'the body' : `\`${field}\``;
@@ -35,7 +62,10 @@ export function invalidField(what: string, issues: readonly v.BaseIssue<unknown>
 
 // A union's own issue only says "invalid type"; the branch that came closest names the field.
 // A branch's path is relative to the union, so the union's own path goes first.
-function deepest(issue: v.BaseIssue<unknown>, prefix: readonly string[]): { issue: v.BaseIssue<unknown>; path: string[] } {
+function deepest(
+  issue: v.BaseIssue<unknown>,
+  prefix: readonly string[],
+): { issue: v.BaseIssue<unknown>; path: string[] } {
   const path = [...prefix, ...(issue.path ?? []).map((item) => String(item.key))];
   let best = { issue, path };
   for (const branch of issue.issues ?? []) {

@@ -5,7 +5,10 @@ const DRAIN_MAX_MS = 10_000;
 const unread = new WeakMap<Request, ReadableStreamDefaultReader<Uint8Array>>();
 
 /** Marks a body that a route stopped reading (over the limit): its rest is drained after the answer. */
-export function leaveUnread(request: Request, reader: ReadableStreamDefaultReader<Uint8Array>): void {
+export function leaveUnread(
+  request: Request,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): void {
   unread.set(request, reader);
 }
 
@@ -17,7 +20,10 @@ export function leaveUnread(request: Request, reader: ReadableStreamDefaultReade
  * worker restarted mid-request"). Draining is bounded in bytes and time; past the bounds the body is
  * cancelled and only that one connection closes.
  */
-export function settleRequestBody(request: Request, response: Response): Response | Promise<Response> {
+export function settleRequestBody(
+  request: Request,
+  response: Response,
+): Response | Promise<Response> {
   let reader = unread.get(request);
   if (!reader) {
     if (!request.body || request.bodyUsed) return response;
@@ -44,7 +50,11 @@ export function settleRequestBody(request: Request, response: Response): Respons
       void reader.cancel(reason).catch(() => undefined);
     },
   });
-  return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(stream, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {

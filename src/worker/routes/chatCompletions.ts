@@ -13,7 +13,11 @@ import { badRequest, hasMediaType, invalidField, readJsonBody } from '../http/re
 import { upstreamProvider } from '../upstreamProvider';
 import type { Config } from '../workerConfig';
 
-const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' };
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-accel-buffering': 'no',
+};
 
 /**
  * `POST /v1/chat/completions`: OpenAI-compatible. The conversation goes to the upstream (always
@@ -23,36 +27,71 @@ const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache
  * the same content comes as `chat.completion.chunk` frames, released only after validation; the
  * stream starts at once, so a turn that fails after it started ends with an `error` frame.
  */
-export async function handleChatCompletions(request: Request, config: Config, cors: Record<string, string>): Promise<Response> {
-  if (!hasMediaType(request, 'application/json')) return jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send application/json', cors);
+export async function handleChatCompletions(
+  request: Request,
+  config: Config,
+  cors: Record<string, string>,
+): Promise<Response> {
+  if (!hasMediaType(request, 'application/json'))
+    return jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send application/json', cors);
   const body = await readJsonBody(request, config.maxBodyBytes, cors);
   if (!body.ok) return body.response;
   const parsed = v.safeParse(ChatRequestSchema, body.value);
-  if (!parsed.success) return invalidField('the request is not a chat completions request', parsed.issues, cors);
+  if (!parsed.success)
+    return invalidField('the request is not a chat completions request', parsed.issues, cors);
   const input = parsed.output;
   const turn = chatTurn(input);
-  if (typeof turn === 'string') return badRequest(turn, cors, turn.startsWith('messages.') ? { field: turn.split(':')[0] } : {});
+  if (typeof turn === 'string')
+    return badRequest(
+      turn,
+      cors,
+      turn.startsWith('messages.') ? { field: turn.split(':')[0] } : {},
+    );
   const options = input.replyguard ?? {};
-  if (options.progress && !input.stream) return badRequest('replyguard.progress needs stream: true', cors, { field: 'replyguard.progress' });
+  if (options.progress && !input.stream)
+    return badRequest('replyguard.progress needs stream: true', cors, {
+      field: 'replyguard.progress',
+    });
 
-  const format = input.response_format?.type === 'json_schema' ? input.response_format.json_schema : undefined;
+  const format =
+    input.response_format?.type === 'json_schema' ? input.response_format.json_schema : undefined;
   if (!format && (options.maxRetries !== undefined || options.onExhausted !== undefined)) {
-    return badRequest('replyguard.maxRetries and replyguard.onExhausted apply to a json_schema response_format only', cors, { field: options.maxRetries !== undefined ? 'replyguard.maxRetries' : 'replyguard.onExhausted' });
+    return badRequest(
+      'replyguard.maxRetries and replyguard.onExhausted apply to a json_schema response_format only',
+      cors,
+      {
+        field:
+          options.maxRetries !== undefined ? 'replyguard.maxRetries' : 'replyguard.onExhausted',
+      },
+    );
   }
   if (format) {
     // Refused before any upstream call: a schema that does not compile.
     const prepared = await prepareSchema(format.schema);
-    if (!prepared.ok) return jsonError(400, 'SCHEMA_MALFORMED', prepared.issues[0]?.message ?? 'the schema does not compile', cors, { field: 'response_format.json_schema.schema', issues: prepared.issues });
+    if (!prepared.ok)
+      return jsonError(
+        400,
+        'SCHEMA_MALFORMED',
+        prepared.issues[0]?.message ?? 'the schema does not compile',
+        cors,
+        { field: 'response_format.json_schema.schema', issues: prepared.issues },
+      );
   }
 
-  const tools = turn.tools && !config.provider ? upstreamTools(config.upstreamKind, turn.tools) : turn.tools;
+  const tools =
+    turn.tools && !config.provider ? upstreamTools(config.upstreamKind, turn.tools) : turn.tools;
   if (typeof tools === 'string') return badRequest(tools, cors, { field: tools.split(':')[0] });
 
   const abort = new AbortController();
   const onClientGone = () => abort.abort(request.signal.reason);
   if (request.signal.aborted) onClientGone();
   else request.signal.addEventListener('abort', onClientGone, { once: true });
-  const mentions = options.mentions === undefined ? undefined : Array.isArray(options.mentions) ? { allowed: options.mentions } : (options.mentions as { allowed: string[] });
+  const mentions =
+    options.mentions === undefined
+      ? undefined
+      : Array.isArray(options.mentions)
+        ? { allowed: options.mentions }
+        : (options.mentions as { allowed: string[] });
   const turnOptions: StreamReplyOptions = {
     provider: config.provider ?? upstreamProvider(config),
     system: turn.system,
@@ -62,7 +101,15 @@ export async function handleChatCompletions(request: Request, config: Config, co
     failureNotice: options.failure_notice ?? options.failureNotice ?? config.failureNotice,
     timeoutMs: config.upstreamTimeoutMs,
     signal: abort.signal,
-    ...(format ? { schema: format.schema as StreamReplyOptions['schema'], name: format.name, description: format.description, maxRetries: options.maxRetries, onExhausted: options.onExhausted } : {}),
+    ...(format
+      ? {
+          schema: format.schema as StreamReplyOptions['schema'],
+          name: format.name,
+          description: format.description,
+          maxRetries: options.maxRetries,
+          onExhausted: options.onExhausted,
+        }
+      : {}),
   };
   const events = streamReply(turnOptions)[Symbol.asyncIterator]();
   const head = completionHead(input.model ?? config.upstreamModel);
@@ -73,12 +120,17 @@ export async function handleChatCompletions(request: Request, config: Config, co
   };
 
   if (input.stream) {
-    const body = chatStream(events, head, { progress: options.progress === true, includeUsage: input.stream_options?.include_usage === true, stop });
+    const body = chatStream(events, head, {
+      progress: options.progress === true,
+      includeUsage: input.stream_options?.include_usage === true,
+      stop,
+    });
     return new Response(body, { headers: { ...SSE_HEADERS, ...cors } });
   }
   try {
     const delivery = chatDelivery(await finalResult(events));
-    if (delivery.kind === 'error') return jsonError(delivery.status, delivery.code, delivery.message, cors, delivery.details);
+    if (delivery.kind === 'error')
+      return jsonError(delivery.status, delivery.code, delivery.message, cors, delivery.details);
     return json(completionBody(head, delivery), 200, cors);
   } finally {
     stop();

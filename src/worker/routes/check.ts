@@ -3,7 +3,13 @@ import { checkCustomReply, checkReply, finalizeReply, prepareSchema } from '../c
 import { type CheckRequest, CheckRequestSchema, checkOptions } from '../check/checkRequest';
 import { json, jsonError } from '../http/jsonResponse';
 import { readBody } from '../http/readBody';
-import { badRequest, bodyError, hasMediaType, invalidField, readJsonBody } from '../http/requestBody';
+import {
+  badRequest,
+  bodyError,
+  hasMediaType,
+  invalidField,
+  readJsonBody,
+} from '../http/requestBody';
 import { loadSchema } from '../schemas/schemaStore';
 import type { Config } from '../workerConfig';
 
@@ -15,43 +21,85 @@ const SEGMENT_ONLY = ['mentions', 'media', 'hygiene', 'failureNotice'] as const;
  * optionally, a custom `schema` or a stored `schemaRef`), the `ReplyResult` out: 200 when it can be
  * delivered, 422 when it cannot.
  */
-export async function handleCheck(request: Request, config: Config, cors: Record<string, string>): Promise<Response> {
+export async function handleCheck(
+  request: Request,
+  config: Config,
+  cors: Record<string, string>,
+): Promise<Response> {
   if (hasMediaType(request, 'text/plain')) {
     const body = await readBody(request, config.maxBodyBytes);
     if (!body.ok) return bodyError(body, cors);
     return answer(await checkReply(body.text, { failureNotice: config.failureNotice }), cors);
   }
   if (!hasMediaType(request, 'application/json')) {
-    return jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send the reply as text/plain, or as application/json {"reply": "..."}', cors);
+    return jsonError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'send the reply as text/plain, or as application/json {"reply": "..."}',
+      cors,
+    );
   }
   const body = await readJsonBody(request, config.maxBodyBytes, cors);
   if (!body.ok) return body.response;
   const parsed = v.safeParse(CheckRequestSchema, body.value);
   if (!parsed.success) return invalidField('the check request is wrong', parsed.issues, cors);
   const input = parsed.output;
-  const custom = input.schemaRef !== undefined || (typeof input.schema === 'object' || input.schema === true);
+  const custom =
+    input.schemaRef !== undefined || typeof input.schema === 'object' || input.schema === true;
   if (!custom) {
-    if (input.name !== undefined) return badRequest('`name` names a custom schema; this check uses the segment schema', cors, { field: 'name' });
-    return answer(await checkReply(input.reply, { ...checkOptions(input, config.failureNotice), schema: input.schema as 'segments' | false | undefined }), cors);
+    if (input.name !== undefined)
+      return badRequest('`name` names a custom schema; this check uses the segment schema', cors, {
+        field: 'name',
+      });
+    return answer(
+      await checkReply(input.reply, {
+        ...checkOptions(input, config.failureNotice),
+        schema: input.schema as 'segments' | false | undefined,
+      }),
+      cors,
+    );
   }
   return checkCustom(input, config, cors);
 }
 
-async function checkCustom(input: CheckRequest, config: Config, cors: Record<string, string>): Promise<Response> {
+async function checkCustom(
+  input: CheckRequest,
+  config: Config,
+  cors: Record<string, string>,
+): Promise<Response> {
   const startedAt = performance.now();
-  if (input.schemaRef !== undefined && input.schema !== undefined) return badRequest('give either `schema` or `schemaRef`, not both', cors, { field: 'schemaRef' });
+  if (input.schemaRef !== undefined && input.schema !== undefined)
+    return badRequest('give either `schema` or `schemaRef`, not both', cors, {
+      field: 'schemaRef',
+    });
   const segmentOnly = SEGMENT_ONLY.find((key) => input[key] !== undefined);
-  if (segmentOnly) return badRequest(`\`${segmentOnly}\` applies to the segment schema only, not to a custom schema`, cors, { field: segmentOnly });
+  if (segmentOnly)
+    return badRequest(
+      `\`${segmentOnly}\` applies to the segment schema only, not to a custom schema`,
+      cors,
+      { field: segmentOnly },
+    );
   let schema: unknown = input.schema;
   if (input.schemaRef !== undefined) {
     const loaded = await loadSchema(config.schemas, input.schemaRef);
-    if (!loaded.ok) return jsonError(400, loaded.issue.code, loaded.issue.message, cors, { field: 'schemaRef' });
+    if (!loaded.ok)
+      return jsonError(400, loaded.issue.code, loaded.issue.message, cors, { field: 'schemaRef' });
     schema = loaded.schema;
   }
   const prepared = await prepareSchema(schema);
-  if (!prepared.ok) return jsonError(400, 'SCHEMA_MALFORMED', prepared.issues[0]?.message ?? 'the schema does not compile', cors, { field: input.schemaRef !== undefined ? 'schemaRef' : 'schema', issues: prepared.issues });
+  if (!prepared.ok)
+    return jsonError(
+      400,
+      'SCHEMA_MALFORMED',
+      prepared.issues[0]?.message ?? 'the schema does not compile',
+      cors,
+      { field: input.schemaRef !== undefined ? 'schemaRef' : 'schema', issues: prepared.issues },
+    );
   const options = checkOptions(input, undefined);
-  const verdict = await checkCustomReply(input.reply, prepared.schema, { leaks: options.leaks, hostPaths: options.hostPaths });
+  const verdict = await checkCustomReply(input.reply, prepared.schema, {
+    leaks: options.leaks,
+    hostPaths: options.hostPaths,
+  });
   const result = finalizeReply({
     status: verdict.ok ? 'completed' : 'validation_failed',
     value: verdict.ok ? verdict.value : undefined,

@@ -9,23 +9,76 @@ import type { Config } from '../workerConfig';
  * `schemaRef`. Only with an API key configured (the bearer check runs before this), and only a
  * schema that compiles.
  */
-export async function putSchema(request: Request, name: string, config: Config, cors: Record<string, string>): Promise<Response> {
-  if (!config.apiKey) return jsonError(403, 'FORBIDDEN', 'storing schemas needs an API key: set the API_KEY secret', cors);
-  if (!config.schemas) return jsonError(501, 'NO_SCHEMA_STORE', 'no schema store: bind a KV namespace as SCHEMAS', cors);
-  if (!SCHEMA_NAME.test(name)) return jsonError(400, 'BAD_REQUEST', 'a schema name is 1 to 64 letters, digits, _ . or -, starting with a letter or digit', cors, { field: 'name' });
-  if (!hasMediaType(request, 'application/json', 'application/schema+json')) return jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send the JSON Schema as application/json', cors);
+export async function putSchema(
+  request: Request,
+  name: string,
+  config: Config,
+  cors: Record<string, string>,
+): Promise<Response> {
+  if (!config.apiKey)
+    return jsonError(
+      403,
+      'FORBIDDEN',
+      'storing schemas needs an API key: set the API_KEY secret',
+      cors,
+    );
+  if (!config.schemas)
+    return jsonError(
+      501,
+      'NO_SCHEMA_STORE',
+      'no schema store: bind a KV namespace as SCHEMAS',
+      cors,
+    );
+  if (!SCHEMA_NAME.test(name))
+    return jsonError(
+      400,
+      'BAD_REQUEST',
+      'a schema name is 1 to 64 letters, digits, _ . or -, starting with a letter or digit',
+      cors,
+      { field: 'name' },
+    );
+  if (!hasMediaType(request, 'application/json', 'application/schema+json'))
+    return jsonError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'send the JSON Schema as application/json',
+      cors,
+    );
   const body = await readJsonBody(request, config.maxBodyBytes, cors);
   if (!body.ok) return body.response;
   const prepared = await prepareSchema(body.value);
-  if (!prepared.ok) return jsonError(400, 'SCHEMA_MALFORMED', prepared.issues[0]?.message ?? 'the schema does not compile', cors, { issues: prepared.issues });
+  if (!prepared.ok)
+    return jsonError(
+      400,
+      'SCHEMA_MALFORMED',
+      prepared.issues[0]?.message ?? 'the schema does not compile',
+      cors,
+      { issues: prepared.issues },
+    );
   const bytes = await saveSchema(config.schemas, name, body.value);
   return json({ name, bytes }, 201, cors);
 }
 
 /** `GET /v1/schemas/:name`: a stored schema. */
-export async function getSchema(name: string, config: Config, cors: Record<string, string>): Promise<Response> {
-  if (!config.schemas) return jsonError(501, 'NO_SCHEMA_STORE', 'no schema store: bind a KV namespace as SCHEMAS', cors);
+export async function getSchema(
+  name: string,
+  config: Config,
+  cors: Record<string, string>,
+): Promise<Response> {
+  if (!config.schemas)
+    return jsonError(
+      501,
+      'NO_SCHEMA_STORE',
+      'no schema store: bind a KV namespace as SCHEMAS',
+      cors,
+    );
   const loaded = await loadSchema(config.schemas, name);
-  if (!loaded.ok) return jsonError(loaded.issue.code === 'SCHEMA_NOT_FOUND' ? 404 : 500, loaded.issue.code, loaded.issue.message, cors);
+  if (!loaded.ok)
+    return jsonError(
+      loaded.issue.code === 'SCHEMA_NOT_FOUND' ? 404 : 500,
+      loaded.issue.code,
+      loaded.issue.message,
+      cors,
+    );
   return json(loaded.schema, 200, { ...cors, 'content-type': 'application/schema+json' });
 }

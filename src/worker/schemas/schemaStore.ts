@@ -14,23 +14,45 @@ export interface SchemaStore {
 export const SCHEMA_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** Reads a named schema: the parsed JSON Schema, or the issue that refuses the reference. */
-export async function loadSchema(store: SchemaStore | undefined, name: string): Promise<{ ok: true; schema: unknown } | { ok: false; issue: Issue }> {
-  const missing: Issue = { code: 'SCHEMA_NOT_FOUND', path: '', message: `no schema is stored as "${name.slice(0, 64)}"` };
+export async function loadSchema(
+  store: SchemaStore | undefined,
+  name: string,
+): Promise<{ ok: true; schema: unknown } | { ok: false; issue: Issue }> {
+  const missing: Issue = {
+    code: 'SCHEMA_NOT_FOUND',
+    path: '',
+    message: `no schema is stored as "${name.slice(0, 64)}"`,
+  };
   if (!store || !SCHEMA_NAME.test(name)) return { ok: false, issue: missing };
   let text: string | null;
   try {
     text = await store.get(name);
   } catch {
-    return { ok: false, issue: { ...missing, message: `the schema store could not be read for "${name}"` } };
+    return {
+      ok: false,
+      issue: { ...missing, message: `the schema store could not be read for "${name}"` },
+    };
   }
   if (text === null) return { ok: false, issue: missing };
   const parsed = parseJson(text);
-  if (!parsed.ok) return { ok: false, issue: { code: 'SCHEMA_MALFORMED', path: '', message: `the stored schema "${name}" is not strict JSON` } };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      issue: {
+        code: 'SCHEMA_MALFORMED',
+        path: '',
+        message: `the stored schema "${name}" is not strict JSON`,
+      },
+    };
   return { ok: true, schema: parsed.value };
 }
 
 /** Stores a named schema (already checked by the caller). */
-export async function saveSchema(store: SchemaStore, name: string, schema: unknown): Promise<number> {
+export async function saveSchema(
+  store: SchemaStore,
+  name: string,
+  schema: unknown,
+): Promise<number> {
   const text = JSON.stringify(schema);
   await store.put(name, text);
   return text.length;
