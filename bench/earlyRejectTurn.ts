@@ -91,7 +91,7 @@ export async function measureEarlyReject(
         fetch(
           calls++ === 0
             ? input
-            : String(input).replace(baseUrl, baseUrl.replace('/v1', '/correction/v1')),
+            : urlOf(input).replace(baseUrl, baseUrl.replace('/v1', '/correction/v1')),
           init,
         );
       const provider = core.openAiChatProvider({ baseUrl, model: 'bench', fetch: routed });
@@ -117,4 +117,8 @@ export async function measureEarlyReject(
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
   return rows;
+}
+
+function urlOf(input: string | URL | Request): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }

@@ -124,7 +124,7 @@ export function segmentReply(bytes: number): string {
 /** The plain text of a reply of a shape (every string joined by newlines), for scanner benchmarks. */
 export function replyText(bytes: number, shape: Shape = 'ordinary'): string {
   const strings: string[] = [];
-  JSON.parse(shapedReply(shape, bytes), (_key, value) => {
+  JSON.parse(shapedReply(shape, bytes), (_key, value: unknown) => {
     if (typeof value === 'string') strings.push(value);
     return value;
   });

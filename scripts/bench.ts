@@ -220,10 +220,13 @@ const peers: Record<string, Parse> = {
     if (!result.ok) throw new Error(result.issue.code);
     return result.value;
   },
-  'secure-json-parse': (text) => secureJsonParse.parse(text),
+  'secure-json-parse': (text): unknown => secureJsonParse.parse(text),
   'jsonc-parser': (text) => {
     const errors: jsonc.ParseError[] = [];
-    const value = jsonc.parse(text, errors, { disallowComments: true, allowTrailingComma: false });
+    const value: unknown = jsonc.parse(text, errors, {
+      disallowComments: true,
+      allowTrailingComma: false,
+    });
     if (errors.length) throw new Error('invalid');
     return value;
   },
@@ -232,7 +235,7 @@ const peers: Record<string, Parse> = {
   'json-dup-key-validator + JSON.parse': (text) => {
     const error = dupKeyValidator.validate(text, false);
     if (error) throw new Error(String(error));
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   },
 };
 
@@ -297,7 +300,7 @@ const secretlintConfig = {
 async function secretlintFindings(content: string, filePath = '/reply/reply.txt'): Promise<number> {
   const result = await lintSource({
     source: { filePath, content, contentType: 'text' },
-    options: { config: secretlintConfig } as never,
+    options: { config: secretlintConfig },
   });
   return result.messages.length;
 }
@@ -335,9 +338,10 @@ for (const shape of ['ordinary', 'keywords'] as const) {
 }
 
 // Recall on the shared fixtures, both scanners on the same cases.
-const skips: Record<string, string> = JSON.parse(
-  readFileSync(join(secretsDir, 'skip.json'), 'utf8'),
-);
+const skips = JSON.parse(readFileSync(join(secretsDir, 'skip.json'), 'utf8')) as Record<
+  string,
+  string
+>;
 const positives = secretlintCases().filter(
   (c) => c.text !== undefined && c.expectFinding && !(c.name in skips),
 );

@@ -5,10 +5,10 @@
 // Turns: drive a model, or check a reply you already have.
 export { checkReply, type CheckReplyOptions } from './reply/checkReply';
 export { enforceReply, type EnforceReplyOptions, type InferOutput } from './reply/enforceReply';
-export { streamReply, type StreamReplyOptions } from './reply/streamReply';
+export { streamReply } from './reply/streamReply';
 export type { ReplyEvent } from './reply/replyEvent';
-export type { TurnOptions } from './reply/turnOptions';
-export type { SchemaRegistry } from './reply/turnPlan';
+export type { StreamReplyOptions, TurnOptions } from './reply/turnOptions';
+export type { SchemaRegistry } from './schema/schemaRegistry';
 export type { ToolInvocation, ToolRunner } from './reply/runToolCalls';
 export type { ReplyPolicies } from './reply/replyPolicies';
 export { failureNotice, DEFAULT_FAILURE_NOTICE } from './reply/failureNotice';

@@ -66,7 +66,7 @@ export async function* readCompletion(response: Response): AsyncGenerator<Comple
       const frame = parse(value.data);
       if (frame.error !== undefined)
         throw new CompletionError(
-          String(record(frame.error)?.message ?? 'the stream reported an error'),
+          stringOr(record(frame.error)?.message, 'the stream reported an error'),
         );
       const progress = record(frame.replyguard);
       if (progress && typeof progress.event === 'string') {
@@ -153,4 +153,8 @@ function record(value: unknown): Record<string, unknown> | undefined {
 
 function array(value: unknown): unknown[] | undefined {
   return Array.isArray(value) ? value : undefined;
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
 }

@@ -29,8 +29,13 @@ export function mountChat(root: HTMLElement, options: ChatOptions): void {
   const members = options.members ?? new Map<string, string>();
   const history: { role: 'user' | 'assistant'; content: string }[] = [];
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
+    void send();
+  });
+
+  // Every failure ends in the bubble: nothing escapes as an unhandled rejection.
+  async function send(): Promise<void> {
     const text = input.value.trim();
     if (text === '' || button.disabled) return;
     input.value = '';
@@ -67,7 +72,7 @@ export function mountChat(root: HTMLElement, options: ChatOptions): void {
       button.disabled = false;
       reply.scrollIntoView({ block: 'end' });
     }
-  });
+  }
 }
 
 function bubble(log: HTMLElement, role: 'user' | 'assistant'): HTMLElement {

@@ -1,5 +1,4 @@
 import type {
-  JSONSchema7,
   LanguageModelV3,
   LanguageModelV3CallOptions,
   LanguageModelV3Content,
@@ -117,7 +116,7 @@ function callOptions(
       ? {
           responseFormat: {
             type: 'json',
-            schema: schema.jsonSchema as JSONSchema7,
+            schema: schema.jsonSchema,
             name: schema.name,
             ...(schema.description ? { description: schema.description } : {}),
           },

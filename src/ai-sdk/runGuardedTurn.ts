@@ -193,6 +193,8 @@ function firstCallError(provider: ModelProvider): { provider: ModelProvider; err
     if (index === 1) error.push(thrown);
     return thrown;
   };
+  // Called with `provider` as `this` below.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const stream = provider.stream;
   return {
     error,

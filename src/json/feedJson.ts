@@ -1,4 +1,3 @@
-import type { IssueCode } from '../issues/issue';
 import { excerpt } from '../issues/excerpt';
 import { Char } from './jsonChars';
 import type { JsonKind, JsonRejection } from './jsonObserver';
@@ -12,17 +11,10 @@ import {
   unexpected,
 } from './jsonState';
 import type { JsonValue } from './jsonValue';
+import { prose, proseWindow } from './proseWindow';
+import { scanLiteral } from './scanLiteral';
 import { scanNumber } from './scanNumber';
 import { NEED_MORE, scanString } from './scanString';
-
-/**
- * Text before the value is PROSE_AROUND_JSON when a `{` follows within this many characters of
- * its start, INVALID_JSON otherwise. The verdict must not depend on how the text is split into
- * chunks, and a stream must give it early: "is there a `{` anywhere later" would only be known at
- * the end of the input. A bounded window decides the code at the `{` or after this many
- * characters (or at the end of a shorter input), the same way for a stream and for whole text.
- */
-export const PROSE_WINDOW = 64;
 
 /**
  * Feeds the next piece of text to the strict JSON state machine. `final` says it is the last
@@ -321,43 +313,6 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
   return at;
 }
 
-/**
- * Matches `true`, `false` or `null` (the word in `state.text`) from `at`. A literal the buffer's
- * end cuts is carried whole into the next buffer: it is at most four characters.
- */
-function scanLiteral(
-  state: JsonState,
-  buffer: string,
-  at: number,
-  end: number,
-  final: boolean,
-): number {
-  const word = state.text;
-  for (let i = 0; i < word.length; i++) {
-    // Located at the literal's start; proved by the first wrong character or the end of input.
-    const proof = at + i;
-    if (proof >= end && !final) {
-      state.carry = end - at;
-      return NEED_MORE;
-    }
-    if (proof >= end || buffer.charCodeAt(proof) !== word.charCodeAt(i)) {
-      const offset = state.tokenStart;
-      const last = state.base + Math.min(proof + 1, end);
-      return failJson(
-        state,
-        buffer,
-        'INVALID_JSON',
-        offset,
-        last,
-        state.depth,
-        `expected "${word}" at "${quoteAt(state, buffer, offset, last)}"`,
-      );
-    }
-  }
-  state.value = word === 'null' ? null : word === 'true';
-  return at + word.length;
-}
-
 function rejected(
   state: JsonState,
   buffer: string,
@@ -387,31 +342,6 @@ function expected(state: JsonState, buffer: string, at: number, end: number, exp
   const depth =
     expect === Expect.FirstName || expect === Expect.Name ? state.depth - 1 : state.depth;
   return unexpected(state, buffer, at, end, EXPECTED[expect]!, depth);
-}
-
-/**
- * Text before the value, from `at` to the buffer's end: only a `{` within the window matters.
- * Returns the buffer's end while undecided, -1 once decided.
- */
-function proseWindow(state: JsonState, buffer: string, at: number, end: number): number {
-  const base = state.base;
-  const brace = buffer.indexOf('{', at);
-  const windowEnd = state.tokenStart + PROSE_WINDOW - base;
-  if (brace !== -1 && brace < windowEnd && brace < end)
-    return prose(state, buffer, 'PROSE_AROUND_JSON', base + brace + 1);
-  if (windowEnd <= end) return prose(state, buffer, 'INVALID_JSON', base + windowEnd);
-  return end;
-}
-
-/** Text before the value: decided when a `{` is seen within the window, or when the window (or the input) ends. */
-function prose(state: JsonState, buffer: string, code: IssueCode, proof: number): -1 {
-  const offset = state.tokenStart;
-  const quoted = quoteAt(state, buffer, offset, proof);
-  const message =
-    code === 'INVALID_JSON'
-      ? `unexpected character at the start: "${quoted}"`
-      : `text before the JSON value: "${quoted}"`;
-  return failJson(state, buffer, code, offset, proof, 0, message);
 }
 
 /** The input ended after `buffer` (all tokens are resolved): the value must be complete. */

@@ -14,7 +14,7 @@ export function mapStrings<T>(
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const next = mapStrings(value[i], visit, appendPointer(pointer, i));
+      const next: unknown = mapStrings<unknown>(value[i], visit, appendPointer(pointer, i));
       if (next !== value[i]) (copy ??= value.slice())[i] = next;
     }
     return (copy ?? value) as T;

@@ -110,7 +110,7 @@ function findLeaks(
   const ids = shared && new Set(rules.map((rule) => rule.id));
   let first = 0; // findings come in order of start: the first piece they can touch only moves on
   for (const found of ids
-    ? shared!.filter((item) => ids.has(item.rule))
+    ? shared.filter((item) => ids.has(item.rule))
     : scanText(text, rules, stream.joins)) {
     if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/[\n\u2029]/g, '')))
       continue;

@@ -217,7 +217,7 @@ function* spansOf(
   hits: KeywordHits,
 ): Iterable<MatchSpans> {
   const text = hits.text;
-  if (rule.find) yield* rule.find(text) as Iterable<Span>;
+  if (rule.find) yield* rule.find(text);
   const pattern = rule.pattern;
   if (!pattern) return;
   if (rule.anchored) {

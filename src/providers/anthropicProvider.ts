@@ -10,7 +10,7 @@ import {
   type ProviderConnection,
   ProviderError,
 } from './modelProvider';
-import { count, field, postJson } from './postJson';
+import { count, field, postJson, stringOr } from './postJson';
 import { postSse, type StreamOptions, withStreaming } from './postSse';
 import { type SseMessage, sseJson } from './readSse';
 
@@ -30,9 +30,9 @@ export interface AnthropicOptions extends ProviderConnection, StreamOptions {
 export function anthropicProvider(options: AnthropicOptions): ModelProvider {
   const url = () => `${options.baseUrl.replace(/\/+$/, '')}/messages`;
   const headers = () => {
-    const headers: Record<string, string> = { 'anthropic-version': '2023-06-01' };
-    if (options.apiKey) headers['x-api-key'] = options.apiKey;
-    return headers;
+    const sent: Record<string, string> = { 'anthropic-version': '2023-06-01' };
+    if (options.apiKey) sent['x-api-key'] = options.apiKey;
+    return sent;
   };
   return withStreaming(
     {
@@ -143,12 +143,12 @@ export function readAnthropicAnswer(answer: unknown, toolName: string | undefine
   const toolCalls: ToolCall[] = uses
     .filter((block) => toolName === undefined || field(block, 'name') !== toolName)
     .map((block) => ({
-      id: String(field(block, 'id') ?? ''),
-      name: String(field(block, 'name') ?? ''),
+      id: stringOr(field(block, 'id'), ''),
+      name: stringOr(field(block, 'name'), ''),
       arguments: JSON.stringify(field(block, 'input') ?? {}),
     }));
   const calls = toolCalls.length > 0 ? { toolCalls } : {};
-  const reply =
+  const reply: unknown =
     toolName === undefined ? undefined : uses.find((block) => field(block, 'name') === toolName);
   if (reply !== undefined) return { object: field(reply, 'input'), ...calls, usage: tokens };
   const texts = content
@@ -207,8 +207,8 @@ async function* readAnthropicStream(
         else if (type === 'tool_use')
           blocks.set(index, {
             kind: 'call',
-            id: String(field(block, 'id') ?? ''),
-            name: String(name ?? ''),
+            id: stringOr(field(block, 'id'), ''),
+            name: stringOr(name, ''),
             start: field(block, 'input'),
             input: '',
           });

@@ -10,7 +10,7 @@ import {
   type ProviderConnection,
   ProviderError,
 } from './modelProvider';
-import { count, field, postJson } from './postJson';
+import { count, field, postJson, stringOr } from './postJson';
 import { postSse, type StreamOptions, withStreaming } from './postSse';
 import { type SseMessage, sseJson } from './readSse';
 
@@ -29,9 +29,9 @@ export function geminiProvider(options: GeminiOptions): ModelProvider {
   const url = (method: string) =>
     `${options.baseUrl.replace(/\/+$/, '')}/models/${encodeURIComponent(options.model)}:${method}`;
   const headers = () => {
-    const headers: Record<string, string> = {};
-    if (options.apiKey) headers['x-goog-api-key'] = options.apiKey;
-    return headers;
+    const sent: Record<string, string> = {};
+    if (options.apiKey) sent['x-goog-api-key'] = options.apiKey;
+    return sent;
   };
   return withStreaming(
     {
@@ -186,7 +186,7 @@ function toolCall(call: unknown, number: number): ToolCall {
   const id = field(call, 'id');
   return {
     id: typeof id === 'string' && id !== '' ? id : `gemini_call_${number}`,
-    name: String(field(call, 'name') ?? ''),
+    name: stringOr(field(call, 'name'), ''),
     arguments: JSON.stringify(field(call, 'args') ?? {}),
   };
 }

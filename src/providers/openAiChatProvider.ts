@@ -9,7 +9,7 @@ import {
   type ProviderConnection,
   ProviderError,
 } from './modelProvider';
-import { count, field, postJson } from './postJson';
+import { count, field, postJson, stringOr } from './postJson';
 import { postSse, type StreamOptions, withStreaming } from './postSse';
 import { type SseMessage, sseJson } from './readSse';
 
@@ -32,9 +32,9 @@ export function openAiChatProvider(options: OpenAiChatOptions): ModelProvider {
   const structured = options.structuredOutput !== false;
   const url = () => `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const headers = () => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-    return headers;
+    const sent: Record<string, string> = { ...options.headers };
+    if (options.apiKey) sent.authorization = `Bearer ${options.apiKey}`;
+    return sent;
   };
   return withStreaming(
     {
@@ -193,7 +193,7 @@ async function* readOpenAiChatStream(
     }
     const chunk = sseJson(message);
     const choices = field(chunk, 'choices');
-    const choice = Array.isArray(choices)
+    const choice: unknown = Array.isArray(choices)
       ? choices.find((c) => (field(c, 'index') ?? 0) === 0)
       : undefined;
     const delta = field(choice, 'delta');
@@ -226,10 +226,6 @@ async function* readOpenAiChatStream(
   }
   if (!finished) throw new ProviderError('the stream ended before its finish_reason or [DONE]');
   yield* end();
-}
-
-function stringOr(value: unknown, fallback: string): string {
-  return typeof value === 'string' ? value : fallback;
 }
 
 /** Arguments as JSON text: some compatible servers send an object, or nothing for a call without arguments. */

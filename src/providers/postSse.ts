@@ -19,6 +19,8 @@ export interface StreamOptions {
 /** The provider as configured: without its `stream()` when streaming is off. */
 export function withStreaming(provider: ModelProvider, options: StreamOptions): ModelProvider {
   if (options.streaming !== false) return provider;
+  // Dropped, never called.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const { stream: _unused, ...whole } = provider;
   return whole;
 }

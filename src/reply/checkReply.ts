@@ -1,4 +1,3 @@
-import type { Issue } from '../issues/issue';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from '../json/jsonLimits';
 import { parseJson } from '../json/parseJson';
 import { SEGMENT_SCHEMA_NAME } from '../segments/providerSchemas';
@@ -87,7 +86,7 @@ export async function checkReply(
       ...end,
       stage,
       status: 'validation_failed',
-      issues: revalidated.issues as Issue[],
+      issues: revalidated.issues,
       findings: outcome.findings,
     });
   }

@@ -1,54 +1,18 @@
 import type { Issue } from '../issues/issue';
-import type { ChatMessage, ModelRequest } from '../providers/modelProvider';
-import type {
-  AttemptRecord,
-  ReplyResult,
-  SegmentReplyResult,
-  ToolCall,
-  Usage,
-} from '../results/replyResult';
+import type { ModelRequest } from '../providers/modelProvider';
+import type { AttemptRecord, ReplyResult, SegmentReplyResult, Usage } from '../results/replyResult';
 import type { StandardSchemaV1 } from '../schema/standardSchema';
 import type { JsonSchema } from '../segments/segmentJsonSchema';
 import { MAX_CORRECTION_REPLY, correctionPrompt, countCodePoints } from './correctionPrompt';
-import { type EarlyCheck, earlyCheckFor } from './earlyCheck';
 import { finalizeReply, redactAll, type TurnEnd } from './finalizeReply';
 import { maskOutbound } from './maskOutbound';
-import { type CallOutcome, type TextChunk, modelCall } from './modelCall';
 import type { ReplyEvent } from './replyEvent';
-import { runToolCalls } from './runToolCalls';
-import type { InferOutput, TurnOptions } from './turnOptions';
+import { type AttemptEnd, runAttempt } from './runAttempt';
+import type { InferOutput, StreamReplyOptions, TurnOptions } from './turnOptions';
 import { type AttemptVerdict, type TurnPlan, planTurn } from './turnPlan';
-
-/** Options of {@link streamReply}. */
-export interface StreamReplyOptions extends TurnOptions {
-  /** Yield the model's raw text as provisional `delta` events (default false: nothing before validation). */
-  readonly streamDeltas?: boolean | undefined;
-}
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_CORRECTION_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_TOOL_STEPS = 8;
-const CANCELLED: CallOutcome = {
-  ok: false,
-  code: 'ABORTED',
-  message: 'cancelled after an early reject',
-};
-
-/** How one attempt's model work ended. */
-type AttemptEnd =
-  | {
-      readonly kind: 'answer';
-      readonly text: string | undefined;
-      readonly early?: { readonly issue: Issue; readonly offset: number };
-    }
-  | {
-      readonly kind: 'failed';
-      readonly code: 'ABORTED' | 'TIMEOUT' | 'MODEL_FAILED';
-      readonly message: string;
-    }
-  | { readonly kind: 'tool_calls'; readonly calls: readonly ToolCall[] }
-  | { readonly kind: 'too_many_steps'; readonly steps: number };
-
 /**
  * Drives one turn and yields its events: `attempt` as each model call starts, provisional
  * `delta`s (only with `streamDeltas`), `tool_calls` for each tool step, `rejected` when an answer
@@ -277,133 +241,6 @@ async function* turn(
       ],
       ...(plan.schema ? { schema: plan.schema } : {}),
     };
-  }
-}
-
-/**
- * One attempt: the model call and its tool steps, with early reject on the text step. Yields the
- * turn's events and returns how the attempt ended.
- */
-async function* runAttempt(
-  options: StreamReplyOptions,
-  plan: TurnPlan,
-  first: ModelRequest,
-  attempt: number,
-  timeoutMs: number,
-  addToUsage: (usage: Usage | undefined) => void,
-): AsyncGenerator<ReplyEvent, AttemptEnd & { toolSteps: number }, undefined> {
-  const stage = attempt === 1 ? 'model' : 'correction';
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeoutMs);
-  const maxSteps = Math.max(0, Math.trunc(options.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS));
-  let request = first;
-  let steps = 0;
-  try {
-    for (;;) {
-      const cancel = new AbortController();
-      const bounds = {
-        deadline: deadline.signal,
-        timeoutMs,
-        cancel: cancel.signal,
-        ...(options.signal ? { turn: options.signal } : {}),
-      };
-      // A step that may still turn into tool calls can start with prose: only a step offered no
-      // tools is judged while it streams. A whole answer (a provider that does not stream) gets
-      // the full check, which names every issue.
-      const early: EarlyCheck | undefined =
-        request.tools || !options.provider.stream
-          ? undefined
-          : earlyCheckFor(plan.mode, options.limits);
-      const read = yield* readCall(
-        modelCall(options.provider, request, bounds),
-        cancel,
-        early,
-        attempt,
-        options.streamDeltas === true,
-      );
-      if (read.rejected) {
-        // The issue may quote a member name or a value: it leaves masked, as every issue does.
-        const rejected = {
-          issue: redactAll([read.rejected.issue], options.leaks)[0]!,
-          offset: read.rejected.offset,
-        };
-        yield { type: 'rejected', attempt, stage, ...rejected };
-        return { kind: 'answer', text: read.text, early: rejected, toolSteps: steps };
-      }
-      const outcome = read.outcome;
-      addToUsage(outcome.usage);
-      if (!outcome.ok)
-        return { kind: 'failed', code: outcome.code, message: outcome.message, toolSteps: steps };
-      // Calls to tools nobody offered (a correction carries none) are never run or handed out:
-      // the answer is its text, and no text is no final message.
-      if (outcome.toolCalls.length === 0 || !request.tools)
-        return { kind: 'answer', text: outcome.text, toolSteps: steps };
-      yield { type: 'tool_calls', attempt, step: steps + 1, calls: outcome.toolCalls };
-      if (!options.runTool)
-        return { kind: 'tool_calls', calls: outcome.toolCalls, toolSteps: steps };
-      if (steps >= maxSteps) return { kind: 'too_many_steps', steps: maxSteps, toolSteps: steps };
-      steps++;
-      const signal = options.signal
-        ? AbortSignal.any([options.signal, deadline.signal])
-        : deadline.signal;
-      let replay: ChatMessage[];
-      try {
-        replay = await runToolCalls(outcome.toolCalls, outcome.text ?? '', options.runTool, signal);
-      } catch {
-        const aborted = options.signal?.aborted === true;
-        return {
-          kind: 'failed',
-          code: aborted ? 'ABORTED' : 'TIMEOUT',
-          message: aborted
-            ? 'the turn was aborted'
-            : `the attempt did not end within ${timeoutMs} ms`,
-          toolSteps: steps,
-        };
-      }
-      request = { ...request, messages: [...request.messages, ...replay] };
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * Reads one model call, yielding provisional deltas when asked and feeding the early check. A
- * reject, or a caller that stops listening, cancels the call before anything else happens.
- */
-async function* readCall(
-  call: AsyncGenerator<TextChunk, CallOutcome>,
-  cancel: AbortController,
-  early: EarlyCheck | undefined,
-  attempt: number,
-  deltas: boolean,
-): AsyncGenerator<
-  ReplyEvent,
-  | { text: string; rejected: { issue: Issue; offset: number }; outcome?: undefined }
-  | { text: string; rejected?: undefined; outcome: CallOutcome },
-  undefined
-> {
-  let text = '';
-  let finished = false;
-  try {
-    for (;;) {
-      const next = await call.next();
-      if (next.done) {
-        finished = true;
-        return { text, outcome: next.value };
-      }
-      const chunk = next.value.text;
-      if (deltas) yield { type: 'delta', attempt, text: chunk, provisional: true };
-      text += chunk;
-      const issue = early?.push(chunk);
-      // Provably invalid: stop paying for the rest of it and start the correction now.
-      if (issue) return { text, rejected: { issue, offset: early?.offset ?? text.length } };
-    }
-  } finally {
-    if (!finished) {
-      cancel.abort();
-      await call.return(CANCELLED);
-    }
   }
 }
 

@@ -2,10 +2,10 @@ import type { JsonLimits } from '../json/jsonLimits';
 import type { ChatMessage, ModelProvider } from '../providers/modelProvider';
 import type { AttemptRecord } from '../results/replyResult';
 import type { CustomSchema } from '../schema/customSchema';
+import type { SchemaRegistry } from '../schema/schemaRegistry';
 import type { StandardSchemaV1 } from '../schema/standardSchema';
 import type { ReplyPolicies } from './replyPolicies';
 import type { ToolRunner } from './runToolCalls';
-import type { SchemaRegistry } from './turnPlan';
 
 /** Options of a turn ({@link enforceReply}, {@link streamReply}). */
 export interface TurnOptions extends ReplyPolicies {
@@ -52,3 +52,9 @@ export interface TurnOptions extends ReplyPolicies {
 /** The value type a Standard Schema validates to. */
 export type InferOutput<TSchema> =
   TSchema extends StandardSchemaV1<infer Output> ? Output : unknown;
+
+/** Options of {@link streamReply}. */
+export interface StreamReplyOptions extends TurnOptions {
+  /** Yield the model's raw text as provisional `delta` events (default false: nothing before validation). */
+  readonly streamDeltas?: boolean | undefined;
+}

@@ -2,6 +2,7 @@ import type { Issue } from '../issues/issue';
 import type { ModelRequest } from '../providers/modelProvider';
 import type { Enforcement, Finding } from '../results/replyResult';
 import { type CustomSchema, type PreparedSchema, prepareSchema } from '../schema/customSchema';
+import type { SchemaRegistry } from '../schema/schemaRegistry';
 import { SEGMENT_SCHEMA_NAME } from '../segments/providerSchemas';
 import { segmentInstruction } from '../segments/segmentInstruction';
 import { segmentJsonSchema } from '../segments/segmentJsonSchema';
@@ -35,12 +36,6 @@ export interface TurnPlan {
   readonly failureNoticeText?: string;
   check(text: string, attempt: number): Promise<AttemptVerdict>;
 }
-
-/** Where named schemas live, for `schemaRef`: a record, a Map (or anything with `get`), or a function. */
-export type SchemaRegistry =
-  | Readonly<Record<string, CustomSchema>>
-  | { get(ref: string): CustomSchema | undefined | null | Promise<CustomSchema | undefined | null> }
-  | ((ref: string) => CustomSchema | undefined | null | Promise<CustomSchema | undefined | null>);
 
 const DEFAULT_MAX_RETRIES = 2;
 

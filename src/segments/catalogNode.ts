@@ -68,7 +68,7 @@ type ValibotNode = GenericSchema & {
  * catalogNode(v.strictObject({ a: v.string(), b: v.array(v.number()) })); // { a: 'string', b: ['array', 'number'] }
  */
 export function catalogNode(schema: GenericSchema): CatalogNode {
-  return derive(schema as ValibotNode, true);
+  return derive(schema, true);
 }
 
 const fail = (why: string): never => {
@@ -115,7 +115,7 @@ function derive(node: ValibotNode, container: boolean): CatalogNode {
         if (tag?.type !== 'literal' || typeof tag.literal !== 'string')
           fail('a variant option must be a strictObject with a string literal tag');
         if (Object.hasOwn(options, tag!.literal as string))
-          fail(`the variant tag "${tag!.literal}" is used twice`);
+          fail(`the variant tag "${tag!.literal as string}" is used twice`);
         // The tag's own entry is implied: the option is chosen by it, so it is never wrong.
         options[tag!.literal as string] = strictObject(option, key);
       }

@@ -10,7 +10,7 @@ import { type Config, type HandlerConfig, readConfig } from './workerConfig';
 
 /** What {@link createHandler} returns: a standard `fetch`, usable unbound. */
 export interface ReplyguardHandler {
-  fetch(request: Request, env?: unknown, ctx?: unknown): Promise<Response>;
+  readonly fetch: (request: Request, env?: unknown, ctx?: unknown) => Promise<Response>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT';

@@ -48,7 +48,7 @@ export interface CheckRequestBody {
   /** The raw model reply. */
   readonly reply: string;
   /** `'segments'` (default), `false` (plain text) or a custom JSON Schema object. */
-  readonly schema?: 'segments' | false | Readonly<Record<string, unknown>> | boolean;
+  readonly schema?: 'segments' | boolean | Readonly<Record<string, unknown>>;
   /** The name of a stored custom schema (`PUT /v1/schemas/:name`). */
   readonly schemaRef?: string;
   /** The custom schema's name in the answer's `meta.schemaName`. */

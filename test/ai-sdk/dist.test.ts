@@ -1,19 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { requireBuilt } from '../requireBuilt';
 import { generating, streaming } from './mockModels';
 
 // What ships as `replyguard/ai-sdk`: dist/ai-sdk.{js,cjs}, built by `npm run build`, imported by
 // the package's name through its exports map; edge-clean, and nothing of the AI SDK at run time.
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const built = existsSync(`${root}dist/ai-sdk.js`) && existsSync(`${root}dist/ai-sdk.cjs`);
+requireBuilt('dist/ai-sdk.js', 'dist/ai-sdk.cjs');
 const entry: string = 'replyguard/ai-sdk';
 type Entry = typeof import('../../src/ai-sdk/index');
 const good = '{"segments":[{"type":"text","data":{"text":"Hello"}}]}';
 
-describe.skipIf(!built)('the built replyguard/ai-sdk entry', () => {
+describe('the built replyguard/ai-sdk entry', () => {
   it('imports as ESM and requires as CJS by its name, and guards generateText', async () => {
     const esm = (await import(entry)) as Entry;
     const cjs = createRequire(import.meta.url)(entry) as Entry;
@@ -39,7 +40,7 @@ describe.skipIf(!built)('the built replyguard/ai-sdk entry', () => {
       // The core's own code (the strict parser, the leak rules) is not in this file.
       expect(code).not.toContain('DUPLICATE_KEY');
     }
-    const core = (await import('replyguard' as string)) as typeof import('../../src/index');
+    const core = (await import('replyguard')) as typeof import('../../src/index');
     const esm = (await import(entry)) as Entry;
     // An error the entry makes itself is the core's class, not a copy of it.
     const { model } = streaming([[{ type: 'error', error: 'overloaded' } as never]]);

@@ -83,7 +83,7 @@ export function streaming(answers: Answer[], chunkSize = 7) {
               delta: part.text.slice(at, at + chunkSize),
             });
           parts.push({ type: `${kind}-end`, id: `p${n}` });
-        } else parts.push(part as LanguageModelV3StreamPart);
+        } else parts.push(part);
       }
       parts.push({ type: 'finish', finishReason: finishOf(content), usage: usage(10, 5) });
       const source = simulateReadableStream({

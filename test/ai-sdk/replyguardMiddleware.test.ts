@@ -270,7 +270,7 @@ describe('replyguardMiddleware in streamText', () => {
       typeof streamText
     >[0]);
     const parts: { type: string; text?: string }[] = [];
-    for await (const part of stream.fullStream) parts.push(part as { type: string; text?: string });
+    for await (const part of stream.fullStream) parts.push(part);
     return {
       stream,
       parts,

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentJsonSchema } from '../../src/index';
+import { requireBuilt } from '../requireBuilt';
 
 // The command as a child process: built from cli/ into a temporary folder here (so the test never
 // runs a stale build), and the shipped dist/cli.js (the package's bin) when `npm run build` made it.
@@ -217,21 +218,19 @@ describe('replyguard', () => {
     }
   });
 
-  it.skipIf(!existsSync(shipped))(
-    'ships as dist/cli.js, the package’s bin, runnable as is',
-    async () => {
-      const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-      expect(pkg.bin).toEqual({ replyguard: './dist/cli.js' });
-      expect(readFileSync(shipped, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
-      const result = await run(['check', '-'], good, shipped);
-      expect(result).toMatchObject({
-        code: 0,
-        stdout: 'deliverable: 2 segments (text, mention)\n',
-      });
-      expect(await run(['--version'], undefined, shipped)).toMatchObject({
-        code: 0,
-        stdout: `${pkg.version}\n`,
-      });
-    },
-  );
+  it('ships as dist/cli.js, the package’s bin, runnable as is', async () => {
+    requireBuilt('dist/cli.js');
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(pkg.bin).toEqual({ replyguard: './dist/cli.js' });
+    expect(readFileSync(shipped, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const result = await run(['check', '-'], good, shipped);
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: 'deliverable: 2 segments (text, mention)\n',
+    });
+    expect(await run(['--version'], undefined, shipped)).toMatchObject({
+      code: 0,
+      stdout: `${pkg.version}\n`,
+    });
+  });
 });

@@ -62,10 +62,9 @@ afterAll(async () => {
 const pick = async (id: string) => {
   await page.selectOption('#example', id);
   await page.waitForFunction(
-    (example) =>
+    () =>
       (document.querySelector('#source') as HTMLTextAreaElement).value.length > 0 &&
       document.querySelector('#verdict')?.getAttribute('data-status') !== null,
-    id,
   );
   await page.waitForTimeout(50);
 };

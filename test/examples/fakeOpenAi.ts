@@ -30,18 +30,16 @@ export async function fakeOpenAi(contents: string[]) {
     const id = `chatcmpl-${requests.length}`;
     const usage = { prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 };
     if (body.stream !== true) {
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            id,
-            object: 'chat.completion',
-            created: 1,
-            model: body.model,
-            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-            usage,
-          }),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created: 1,
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage,
+        }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -73,7 +73,7 @@ describe('createJsonStream agrees with parseJson for every way of cutting the te
         try {
           agrees(text, splitAt(text, [at]));
         } catch (error) {
-          throw new Error(`${name} cut at ${at}: ${(error as Error).message}`);
+          throw new Error(`${name} cut at ${at}: ${(error as Error).message}`, { cause: error });
         }
       }
     }
@@ -91,7 +91,11 @@ describe('createJsonStream agrees with parseJson for every way of cutting the te
           agrees(text, chunks);
         } catch (error) {
           throw new Error(
-            `${name} in ${chunks.length} chunks (${chunks.slice(0, 8).map((c) => c.length)}…): ${(error as Error).message}`,
+            `${name} in ${chunks.length} chunks (${chunks
+              .slice(0, 8)
+              .map((c) => c.length)
+              .join(',')}…): ${(error as Error).message}`,
+            { cause: error },
           );
         }
       }

@@ -120,7 +120,7 @@ describe('parseJson', () => {
 
   it('answers non-text input with an issue instead of throwing', () => {
     for (const input of [undefined, null, 42, {}, ['{}']]) {
-      expect(parseJson(input as unknown as string)).toMatchObject({
+      expect(parseJson(input as string)).toMatchObject({
         ok: false,
         issue: { code: 'INVALID_JSON', offset: 0 },
       });

@@ -36,7 +36,7 @@ export function secretlintCases(): SecretlintCase[] {
       cases.push({
         name: `${rule}/${name}`,
         rule,
-        text: binary ? undefined : bytes!.toString('utf8'),
+        text: binary ? undefined : bytes.toString('utf8'),
         // What secretlint itself reports is the ground truth (an `ng.` name with no message exists).
         expectFinding: expected.messages.length > 0,
         allows: config?.rules?.[0]?.options?.allows ?? [],

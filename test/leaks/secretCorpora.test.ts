@@ -75,15 +75,23 @@ describe('gitleaks vectors (all 295 true and 339 false positives)', () => {
     if (vector.kind === 'tp') {
       row.tp++;
       truePositives++;
-      if (hit) (row.found++, found++);
+      if (hit) {
+        row.found++;
+        found++;
+      }
     } else {
       row.fp++;
       falsePositives++;
       const key = `${vector.rule}\n${vector.text}`;
       if (hit && !truePositiveTexts.has(vector.text)) {
         flaggedRaw++;
-        if (decided.has(key)) (row.decided++, flaggedDecisions.add(key));
-        else (row.flagged++, flagged++);
+        if (decided.has(key)) {
+          row.decided++;
+          flaggedDecisions.add(key);
+        } else {
+          row.flagged++;
+          flagged++;
+        }
       }
     }
     table.set(vector.rule, row);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicProvider } from '../../src/providers/anthropicProvider';
+import { failureNotice } from '../../src/reply/failureNotice';
 import { geminiProvider } from '../../src/providers/geminiProvider';
 import { openAiChatProvider } from '../../src/providers/openAiChatProvider';
 import { enforceReply } from '../../src/reply/enforceReply';
@@ -101,7 +102,7 @@ describe('OpenAI-compatible chat completions', () => {
       messages: user,
     });
     expect(result).toMatchObject({ status: 'error', issues: [{ code: 'MODEL_FAILED' }] });
-    expect(result.notice).toBeDefined();
+    expect(result.notice).toEqual(failureNotice());
   });
 
   it('is error TIMEOUT when the upstream never answers, and interrupted when the turn is aborted', async () => {

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicBody, anthropicProvider } from '../../src/providers/anthropicProvider';
 import { geminiBody, geminiProvider } from '../../src/providers/geminiProvider';
-import type {
-  ChatMessage,
-  ModelRequest,
-  ModelStreamEvent,
-} from '../../src/providers/modelProvider';
+import type { ChatMessage, ModelRequest } from '../../src/providers/modelProvider';
 import { openAiChatBody, openAiChatProvider } from '../../src/providers/openAiChatProvider';
 import { segmentJsonSchema } from '../../src/segments/segmentJsonSchema';
 import { collectEvents, fakeUpstreamPerTest } from './fakeUpstream';

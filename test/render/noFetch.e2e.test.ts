@@ -106,13 +106,13 @@ async function renderAll(
   for (let i = 0; i < results.length; i += 400) batches.push(results.slice(i, i + 400));
   for (const [index, batch] of (batches.length > 0 ? batches : [[]]).entries()) {
     await page.evaluate(
-      ({ batch, raw, host }) => {
+      ({ batch: shown, raw, host }) => {
         const render = (window as unknown as { render: typeof import('../../src/render/index') })
           .render;
         const template = document.createElement('template');
         template.innerHTML =
           raw +
-          batch
+          shown
             .map((result) =>
               render.renderHtml(result, { imageHosts: [host], mentionName: (id) => id }),
             )

@@ -151,7 +151,7 @@ describe('enforceReply (IM preset)', () => {
     const { provider } = scripted([() => Promise.reject(new Error('502 from upstream'))]);
     const result = await enforceReply({ provider, messages: user });
     expect(result).toMatchObject({ status: 'error', issues: [{ code: 'MODEL_FAILED' }] });
-    expect(result.notice).toBeDefined();
+    expect(result.notice).toEqual(failureNotice());
   });
 
   it('is error TIMEOUT when the model does not answer in time, even if it ignores the signal', async () => {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, ReplyResult } from '../../src/results/replyResult';
+import { failureNotice } from '../../src/reply/failureNotice';
 import { enforceReply } from '../../src/reply/enforceReply';
 import type { ReplyEvent } from '../../src/reply/replyEvent';
 import { streamReply } from '../../src/reply/streamReply';
@@ -128,7 +129,7 @@ describe('streamReply events', () => {
     const provider = { ...streaming([]).provider };
     const result = await enforceReply({ provider, messages: user });
     expect(result).toMatchObject({ status: 'error', issues: [{ code: 'MODEL_FAILED' }] });
-    expect(result.notice).toBeDefined();
+    expect(result.notice).toEqual(failureNotice());
   });
 });
 
@@ -327,7 +328,7 @@ describe('endings the contract fixes', () => {
       status: 'validation_failed',
       issues: [{ code: 'NO_FINAL_MESSAGE' }],
     });
-    expect(result.notice).toBeDefined();
+    expect(result.notice).toEqual(failureNotice());
   });
 
   it('counts the 32,000 limit in code points: 32,000 is corrected, 32,001 is not', async () => {
@@ -553,7 +554,7 @@ describe('early reject', () => {
     ).toEqual(['CODE_FENCE', 'PROSE_AROUND_JSON']);
     const result = finalOf(events);
     expect(result).toMatchObject({ status: 'validation_failed', meta: { attempts: 2 } });
-    expect(result.notice).toBeDefined();
+    expect(result.notice).toEqual(failureNotice());
   });
 });
 

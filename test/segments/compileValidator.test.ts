@@ -93,6 +93,7 @@ describe('compileValidator', () => {
   });
 
   it('reads a hole in a sparse array as an undefined item, as valibot does', () => {
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the case under test
     const holey = { segments: [{ type: 'dice', data: {} }, , { type: 'rps', data: {} }] };
     expect(v.safeParse(SegmentReplySchema, holey).success).toBe(false);
     expect(check(holey)).toBe(false);

@@ -43,7 +43,7 @@ function validOf(node: Node): fc.Arbitrary<unknown> {
 }
 
 /** Replies the catalog accepts: every type, fields in any order (data before type too). */
-export const validReply = validOf(SegmentReplySchema as Node) as fc.Arbitrary<{
+export const validReply = validOf(SegmentReplySchema) as fc.Arbitrary<{
   segments: Record<string, unknown>[];
 }>;
 
@@ -194,10 +194,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function arrayWhereObject(value: unknown): boolean {
   if (!isRecord(value) || !Array.isArray(value.segments)) return false;
   return value.segments.some(
-    (segment) =>
-      Array.isArray(segment) ||
-      (isRecord(segment) &&
-        (Array.isArray(segment.data) ||
-          (isRecord(segment.data) && Array.isArray(segment.data.media)))),
+    (item) =>
+      Array.isArray(item) ||
+      (isRecord(item) &&
+        (Array.isArray(item.data) || (isRecord(item.data) && Array.isArray(item.data.media)))),
   );
 }

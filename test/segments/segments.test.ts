@@ -116,7 +116,7 @@ describe('segment JSON Schema', () => {
 
   it('is draft 2020-12, closed, and agrees with the valibot catalog', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
-    const validator = new Validator(structuredClone(schema) as object, '2020-12');
+    const validator = new Validator(structuredClone(schema), '2020-12');
     expect(validator.validate(every).valid).toBe(true);
     expect(validator.validate({ segments: [{ type: 'mention', data: { target: 1 } }] }).valid).toBe(
       false,

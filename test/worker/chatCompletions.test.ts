@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelProvider, ModelRequest } from '../../src/index';
+import { waitFor } from '../waitFor';
 import { type HandlerConfig, createHandler } from '../../src/worker/index';
 import { sseFrames } from './sseFrames';
 
@@ -36,7 +37,8 @@ const completion = async (body: unknown, config: HandlerConfig = {}) => {
 
 /** A model that records its calls and streams an answer slowly, until it is cancelled. */
 function slowModel(answer: string, pauseMs = 20) {
-  const calls: { request: ModelRequest; signal: AbortSignal; written: number }[] = [];
+  const calls: { request: ModelRequest; signal: AbortSignal; written: number; ended: boolean }[] =
+    [];
   const provider: ModelProvider = {
     name: 'slow',
     enforcement: 'prompt_only',
@@ -44,13 +46,17 @@ function slowModel(answer: string, pauseMs = 20) {
       throw new Error('the Worker streams from the upstream');
     },
     async *stream(request, { signal }) {
-      const call = { request, signal, written: 0 };
+      const call = { request, signal, written: 0, ended: false };
       calls.push(call);
-      for (const char of answer) {
-        await new Promise((resolve) => setTimeout(resolve, pauseMs));
-        signal.throwIfAborted();
-        call.written++;
-        yield { type: 'text' as const, text: char };
+      try {
+        for (const char of answer) {
+          await new Promise((resolve) => setTimeout(resolve, pauseMs));
+          signal.throwIfAborted();
+          call.written++;
+          yield { type: 'text' as const, text: char };
+        }
+      } finally {
+        call.ended = true;
       }
     },
   };
@@ -244,14 +250,12 @@ describe('POST /v1/chat/completions with stream: true', () => {
     });
     const reader = response.body!.getReader();
     await reader.read();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => (calls[0]?.written ?? 0) >= 3, 'the model is writing');
     await reader.cancel();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await waitFor(() => calls[0]!.ended, 'the model call ended');
     expect(calls.length).toBe(1);
     expect(calls[0]!.signal.aborted).toBe(true);
-    const written = calls[0]!.written;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(calls[0]!.written).toBe(written);
+    expect(calls[0]!.written).toBeLessThan(20);
   });
 
   it('a client that aborts its request before the answer aborts the upstream call', async () => {
@@ -259,11 +263,12 @@ describe('POST /v1/chat/completions with stream: true', () => {
       const { provider, calls } = slowModel('{"segments":[]}'.padEnd(200, ' '));
       const client = new AbortController();
       const pending = post(chat('hi', { stream }), { provider }, { signal: client.signal });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await waitFor(() => calls.length === 1, 'the model was called');
       client.abort();
       await pending.catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await waitFor(() => calls[0]!.ended, 'the model call ended');
       expect(calls[0]!.signal.aborted).toBe(true);
+      expect(calls[0]!.written).toBeLessThan(200);
     }
   });
 });

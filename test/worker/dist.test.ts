@@ -1,17 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { requireBuilt } from '../requireBuilt';
 
 // What ships as `replyguard/worker`: dist/worker.{js,cjs}, built by `npm run build`, imported by the
 // package's name through its exports map.
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const built = existsSync(`${root}dist/worker.js`) && existsSync(`${root}dist/worker.cjs`);
+requireBuilt('dist/worker.js', 'dist/worker.cjs');
 const entry: string = 'replyguard/worker';
 type Entry = typeof import('../../src/worker/index');
 
-describe.skipIf(!built)('the built replyguard/worker entry', () => {
+describe('the built replyguard/worker entry', () => {
   it('imports as ESM and requires as CJS by its name, and mounts in hono', async () => {
     const esm = (await import(entry)) as Entry;
     const cjs = createRequire(import.meta.url)(entry) as Entry;

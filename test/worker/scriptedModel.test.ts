@@ -51,11 +51,11 @@ describe('the scripted model', () => {
           if (seen.length === 3) abort.abort();
         }
       })(),
-    ).rejects.toBeDefined();
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen.length).toBe(3);
     await expect(
       scriptedModel().generate(ask('hello'), { signal: abort.signal }),
-    ).rejects.toBeDefined();
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('calls the first tool when asked, and answers a tool result in text', async () => {

@@ -4,6 +4,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UpstreamCall, chunksOf, fakeUpstream } from './fakeUpstream';
 import { sseFrames } from './sseFrames';
+import { waitFor } from '../waitFor';
 
 // The Worker bundle in workerd in front of a real (local) OpenAI-compatible upstream that streams
 // slowly: what the Worker cancels, and when, is seen from the upstream's side of the connection.
@@ -111,7 +112,10 @@ describe('the Worker streams from a real upstream', { timeout: 20_000 }, () => {
       });
       const response = await pending.catch(() => undefined);
       if (response) await response.body?.getReader().read();
-      await new Promise((resolve) => setTimeout(resolve, 6 * PAUSE));
+      await waitFor(
+        () => (upstream.calls[before]?.writes.length ?? 0) >= 3,
+        'the upstream is writing',
+      );
       client.abort();
       const call = await settled(() => upstream.calls[before]);
       expect(call.ended, JSON.stringify(extra)).toBe(false);

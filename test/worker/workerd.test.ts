@@ -157,7 +157,10 @@ describe('the official openai client against the Worker', () => {
       let pieces = 0;
       for await (const chunk of stream) {
         const delta = chunk.choices[0]?.delta?.content;
-        if (delta) ((joined += delta), pieces++);
+        if (delta) {
+          joined += delta;
+          pieces++;
+        }
         finish = chunk.choices[0]?.finish_reason ?? finish;
         usage = chunk.usage?.total_tokens ?? usage;
       }
@@ -360,8 +363,8 @@ describe('a keep-alive connection after a 413', () => {
     try {
       const head = await new Promise<string>((resolve, reject) => {
         let received = '';
-        socket.on('data', (data) => {
-          received += data;
+        socket.on('data', (data: Buffer) => {
+          received += data.toString('latin1');
           if (received.includes('\r\n')) resolve(received);
         });
         socket.on('error', reject);

@@ -68,14 +68,14 @@ export function checkOptions(
         ? undefined
         : Array.isArray(input.mentions)
           ? { allowed: input.mentions }
-          : { allowed: (input.mentions as { allowed: string[] }).allowed },
+          : { allowed: input.mentions.allowed },
     leaks: input.leaks,
     hostPaths:
       input.hostPaths === undefined
         ? undefined
         : Array.isArray(input.hostPaths)
           ? { roots: input.hostPaths }
-          : { roots: (input.hostPaths as { roots: v.InferOutput<typeof HostRoot>[] }).roots },
+          : { roots: input.hostPaths.roots },
     media: input.media,
     hygiene: input.hygiene,
     failureNotice: input.failureNotice ?? failureNotice,

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { parseJson } from '../core';
 import { jsonError } from './jsonResponse';
 import { type BodyRead, readBody } from './readBody';

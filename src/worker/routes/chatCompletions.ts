@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { StreamReplyOptions } from '../../reply/streamReply';
+import type { StreamReplyOptions } from '../../reply/turnOptions';
 import type { ReplyEvent } from '../../reply/replyEvent';
 import type { ReplyResult } from '../../results/replyResult';
 import { chatDelivery } from '../chat/chatDelivery';
@@ -91,7 +91,7 @@ export async function handleChatCompletions(
       ? undefined
       : Array.isArray(options.mentions)
         ? { allowed: options.mentions }
-        : (options.mentions as { allowed: string[] });
+        : options.mentions;
   const turnOptions: StreamReplyOptions = {
     provider: config.provider ?? upstreamProvider(config),
     system: turn.system,
@@ -103,7 +103,7 @@ export async function handleChatCompletions(
     signal: abort.signal,
     ...(format
       ? {
-          schema: format.schema as StreamReplyOptions['schema'],
+          schema: format.schema,
           name: format.name,
           description: format.description,
           maxRetries: options.maxRetries,
@@ -120,12 +120,12 @@ export async function handleChatCompletions(
   };
 
   if (input.stream) {
-    const body = chatStream(events, head, {
+    const frames = chatStream(events, head, {
       progress: options.progress === true,
       includeUsage: input.stream_options?.include_usage === true,
       stop,
     });
-    return new Response(body, { headers: { ...SSE_HEADERS, ...cors } });
+    return new Response(frames, { headers: { ...SSE_HEADERS, ...cors } });
   }
   try {
     const delivery = chatDelivery(await finalResult(events));
