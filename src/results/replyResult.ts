@@ -13,7 +13,15 @@ export type Enforcement = 'provider_schema' | 'forced_tool' | 'prompt_only';
 /** Token usage, summed over every attempt of a turn. */
 export interface Usage {
   readonly inputTokens: number;
+  /** Everything billed as output, reasoning included. */
   readonly outputTokens: number;
+  /** The part of `outputTokens` the provider reported as reasoning or thinking. */
+  readonly reasoningTokens?: number;
+  /**
+   * True when a count is an estimate: an attempt cut off early (early reject, abort) never
+   * receives the provider's usage, so what it generated is estimated from the characters read.
+   */
+  readonly estimated?: boolean;
 }
 
 /** What one model attempt of a turn ended with, kept so a host can log what a correction fixed. */
