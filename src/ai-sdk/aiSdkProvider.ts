@@ -242,7 +242,7 @@ async function collect(events: AsyncIterable<ModelStreamEvent>): Promise<ModelAn
   for await (const event of events) {
     if (event.type === 'text') text = (text ?? '') + event.text;
     else if (event.type === 'tool_call') calls.push(event.call);
-    else usage = event.usage;
+    else if (event.type === 'usage') usage = event.usage;
   }
   return {
     ...(calls.length > 0 ? { toolCalls: calls } : text === undefined ? {} : { text }),

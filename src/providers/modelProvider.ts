@@ -36,6 +36,13 @@ export interface ModelRequest {
   readonly tools?: readonly unknown[];
 }
 
+/**
+ * Why the model stopped, when the provider said so: `length` is the token limit (the answer is
+ * cut), `refusal` a refusal (OpenAI `refusal`, Anthropic `stop_reason: "refusal"`),
+ * `content_filter` a provider's safety stop; `other` any reason not listed.
+ */
+export type FinishReason = 'stop' | 'length' | 'refusal' | 'content_filter' | 'tool_calls' | 'other';
+
 /** The model's final answer, as the provider's transport delivered it. */
 export interface ModelAnswer {
   /** The final text (JSON text for the IM preset). Reasoning is never put here. */
@@ -45,6 +52,10 @@ export interface ModelAnswer {
   /** Business tool calls the model asked for (the host's tools, never the forced reply tool). */
   readonly toolCalls?: readonly ToolCall[];
   readonly usage?: Usage;
+  /** Why the model stopped, when the provider said so. */
+  readonly finishReason?: FinishReason;
+  /** A refusal's text, kept apart: it is never reply text. */
+  readonly refusal?: string;
 }
 
 /**
@@ -55,7 +66,9 @@ export interface ModelAnswer {
 export type ModelStreamEvent =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'tool_call'; readonly call: ToolCall }
-  | { readonly type: 'usage'; readonly usage: Usage };
+  | { readonly type: 'usage'; readonly usage: Usage }
+  | { readonly type: 'finish'; readonly reason: FinishReason }
+  | { readonly type: 'refusal'; readonly text: string };
 
 /**
  * A model behind any transport: one call, one final answer. Throw on a failed call; the signal

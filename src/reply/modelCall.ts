@@ -79,7 +79,7 @@ export async function* modelCall(
           yield { text: event.text };
         } else if (event.type === 'tool_call') {
           toolCalls.push(event.call);
-        } else {
+        } else if (event.type === 'usage') {
           usage = event.usage;
         }
       }
