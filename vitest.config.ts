@@ -7,6 +7,7 @@ const sharedAiSdkSuites = [
   'test/ai-sdk/replyguardMiddleware.test.ts',
   'test/ai-sdk/aiSdkProvider.test.ts',
   'test/ai-sdk/openAiCompatible.test.ts',
+  'test/ai-sdk/dist.test.ts',
 ];
 const withSdk = (name: string, file: string) => ({
   extends: true as const,
