@@ -8,6 +8,8 @@ const sharedAiSdkSuites = [
   'test/ai-sdk/aiSdkProvider.test.ts',
   'test/ai-sdk/openAiCompatible.test.ts',
   'test/ai-sdk/dist.test.ts',
+  'test/ai-sdk/modelParts.test.ts',
+  'test/ai-sdk/guardedOutput.test.ts',
 ];
 const withSdk = (name: string, file: string) => ({
   extends: true as const,

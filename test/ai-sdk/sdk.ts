@@ -15,4 +15,7 @@ export {
 export { MockLanguageModelV3 as MockLanguageModel } from 'ai/test';
 
 /** Which AI SDK major and model specification the suites run against. */
-export const sdk = { major: 6, specification: 'v3' } as const;
+export const sdk: { readonly major: 6 | 7; readonly specification: 'v3' | 'v4' } = {
+  major: 6,
+  specification: 'v3',
+};

@@ -14,4 +14,7 @@ export {
 export { MockLanguageModelV4 as MockLanguageModel } from 'ai7/test';
 
 /** Which AI SDK major and model specification the suites run against. */
-export const sdk = { major: 7, specification: 'v4' } as const;
+export const sdk: { readonly major: 6 | 7; readonly specification: 'v3' | 'v4' } = {
+  major: 7,
+  specification: 'v4',
+};
