@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SNIPPET_OPTIONS, compileSnippets } from '../readme/compileSnippets';
+import { compileSnippets } from '../readme/compileSnippets';
+import { AI_SDK_7_PATHS } from './ai7Paths';
 
 // Users' code against both AI SDK majors, compiled as the README checker compiles it (strict,
 // exactOptionalPropertyTypes, bundler resolution): the same file once with `ai`,
 // `@ai-sdk/openai-compatible` and `ai/test` as AI SDK 6 installs them, once mapped to the AI SDK 7
 // line (the `ai7`, `ai-sdk-openai-compatible3` dev dependencies). Not one cast anywhere.
-const ai7 = {
-  ...SNIPPET_OPTIONS.paths,
-  ai: ['node_modules/ai7'],
-  'ai/test': ['node_modules/ai7/dist/test/index.d.ts'],
-  '@ai-sdk/openai-compatible': ['node_modules/ai-sdk-openai-compatible3'],
-  '@ai-sdk/provider': ['node_modules/ai-sdk-provider4'],
-};
+
 // AI SDK 7's types import node:http.
 const withNode = { types: ['node'] };
 
@@ -104,7 +99,7 @@ const [on7, mapping] = compileSnippets(
     { name: 'ai-sdk-7', code: consumer },
     { name: mapped.name, code: mapped.code },
   ],
-  { ...withNode, paths: ai7 },
+  { ...withNode, paths: AI_SDK_7_PATHS },
 );
 
 describe('replyguard/ai-sdk in users’ code, without casts', () => {
