@@ -72,11 +72,14 @@ export interface ReplyguardMiddleware {
  * the status, issues, findings, usage and meta. In `streamText` no reply text is released before
  * it is validated: the answer is buffered, checked, then emitted.
  *
- * Tool calls pass through to the SDK (which runs them and calls again); reasoning, sources and
- * files are not part of a checked reply and are dropped; the segment schema replaces any response
- * format the caller set. Per call, `providerOptions.replyguard`
- * may set `mentions` (the allowed ids) and `failureNotice`. A first call that fails throws the
- * model's own error, so the SDK's retries apply; an abort rejects like any aborted call.
+ * Tool calls pass through to the SDK (which runs them and calls again); reasoning, sources,
+ * files and v4's `custom` and `reasoning-file` parts are not part of a checked reply and are
+ * dropped; the segment schema replaces any response format the caller set, and AI SDK 7's
+ * structured output (`Output.object`) parses the checked reply. Per call,
+ * `providerOptions.replyguard` may set `mentions` (the allowed ids) and `failureNotice`. A first
+ * call that fails throws the model's own error, so the SDK's retries apply; a stream that reports
+ * a failure once it has begun ends with the notice (`MODEL_FAILED` names the upstream's message
+ * and code); an abort rejects like any aborted call. AI SDK 6 and 7 both take it as it is.
  *
  * @example
  * const model = wrapLanguageModel({ model: openai('gpt-4o-mini'), middleware: replyguardMiddleware({ failureNotice: 'Sorry!' }) });
