@@ -61,8 +61,9 @@ export default defineConfig([
       options.conditions = ['browser'];
     },
   },
-  // The AI SDK entry imports only types from @ai-sdk/provider (an optional peer), and the core
-  // through src/ai-sdk/core.ts, mapped here to the package's main entry: no second copy of it.
+  // The AI SDK entry imports nothing of the AI SDK (its types are its own; `ai` and
+  // @ai-sdk/provider stay external should that change), and the core through src/ai-sdk/core.ts,
+  // mapped here to the package's main entry: no second copy of it.
   {
     ...shared,
     entry: { 'ai-sdk': 'src/ai-sdk/index.ts' },

@@ -1,41 +1,47 @@
 import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3Content,
-  LanguageModelV3FinishReason,
-  LanguageModelV3FunctionTool,
-  LanguageModelV3ProviderTool,
-  LanguageModelV3ResponseMetadata,
-  LanguageModelV3ToolCall,
-  LanguageModelV3ToolChoice,
-  SharedV3ProviderMetadata,
-  SharedV3Warning,
-} from '@ai-sdk/provider';
-import type {
   ModelAnswer,
   ModelProvider,
   ModelRequest,
   ModelStreamEvent,
 } from '../providers/modelProvider';
 import type { ToolCall, Usage } from '../results/replyResult';
+import { modelError } from './aiSdkModelError';
 import { fromAiSdkUsage } from './aiSdkUsage';
-import { ProviderError } from './core';
+import type {
+  AiSdkCallOptions,
+  AiSdkFinishReason,
+  AiSdkLanguageModel,
+  AiSdkProviderMetadata,
+  AiSdkResponseMetadata,
+  AiSdkTool,
+  AiSdkToolCall,
+  AiSdkToolChoice,
+  AiSdkWarning,
+} from './languageModel';
 import { toPrompt } from './promptMessages';
+import {
+  answerText,
+  businessToolCall,
+  isPart,
+  partsOf,
+  providerMetadataOf,
+  warningsOf,
+} from './readParts';
 
 /** Call settings sent with every call of a turn: sampling, limits, headers, provider options. */
 export type AiSdkCallSettings = Omit<
-  LanguageModelV3CallOptions,
+  AiSdkCallOptions,
   'prompt' | 'tools' | 'toolChoice' | 'responseFormat' | 'abortSignal'
 >;
 
 /** What one model call returned beyond the answer, for a host that wants it. */
 export interface AiSdkCallRecord {
-  /** The business tool calls exactly as the model wrote them (ids, provider metadata). */
-  readonly toolCalls: readonly LanguageModelV3ToolCall[];
-  readonly warnings: readonly SharedV3Warning[];
-  readonly finishReason?: LanguageModelV3FinishReason;
-  readonly providerMetadata?: SharedV3ProviderMetadata;
-  readonly response?: LanguageModelV3ResponseMetadata;
+  /** The business tool calls as the model wrote them (ids, provider metadata). */
+  readonly toolCalls: readonly AiSdkToolCall[];
+  readonly warnings: readonly AiSdkWarning[];
+  readonly finishReason?: AiSdkFinishReason;
+  readonly providerMetadata?: AiSdkProviderMetadata;
+  readonly response?: AiSdkResponseMetadata;
 }
 
 /** Options of {@link aiSdkProvider}. */
@@ -43,7 +49,7 @@ export interface AiSdkProviderOptions {
   /** Settings sent with every call (temperature, maxOutputTokens, headers, providerOptions…). */
   readonly settings?: AiSdkCallSettings | undefined;
   /** How the model picks among the business tools, on the calls that carry them. */
-  readonly toolChoice?: LanguageModelV3ToolChoice | undefined;
+  readonly toolChoice?: AiSdkToolChoice | undefined;
   /**
    * `provider_schema` (default): the reply schema goes as `responseFormat: { type: 'json', schema }`.
    * `prompt_only`: no response format, for models that reject one; the instruction still asks.
@@ -59,10 +65,13 @@ export interface AiSdkProviderOptions {
 }
 
 /**
- * A `ModelProvider` made from any AI SDK language model (specification v3): the reply schema is
- * sent as `responseFormat: { type: 'json', schema, name }`, the host's tools (AI SDK function or
- * provider tools) pass through, and the answer is read as text parts only — reasoning is never
- * reply text. An answer with business tool calls has no reply text: its words are a tool step's.
+ * A `ModelProvider` made from any AI SDK language model, specification v3 (AI SDK 6) or v4
+ * (AI SDK 7): the reply schema is sent as `responseFormat: { type: 'json', schema, name }`, the
+ * host's tools (AI SDK function or provider tools) pass through, and the answer is read as text
+ * parts only (or v4's `structuredOutputText`, when the model set it) — reasoning is never reply
+ * text. An answer with business tool calls has no reply text: its words are a tool step's. A
+ * failure the model reports as a plain object (an `error` part) becomes an `AiSdkModelError`
+ * with the upstream's message and code.
  *
  * @example
  * import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
@@ -70,7 +79,7 @@ export interface AiSdkProviderOptions {
  * const result = await enforceReply({ provider: aiSdkProvider(model), messages, mentions: { allowed: members } });
  */
 export function aiSdkProvider(
-  model: LanguageModelV3,
+  model: AiSdkLanguageModel,
   options: AiSdkProviderOptions = {},
 ): ModelProvider {
   const transport = options.transport ?? 'both';
@@ -80,16 +89,22 @@ export function aiSdkProvider(
     async generate(request, { signal }) {
       const call = callOptions(request, signal, options);
       if (transport === 'stream') return collect(streamCall(model, call, signal, options.onCall));
-      const result = await model.doGenerate(call);
-      const toolCalls = businessToolCalls(result.content);
+      const result = await called(() => model.doGenerate(call));
+      const content = partsOf(result.content);
+      const toolCalls = content.flatMap((part) => businessToolCall(part) ?? []);
+      const providerMetadata = providerMetadataOf(result.providerMetadata);
       options.onCall?.({
         toolCalls,
-        warnings: result.warnings,
-        finishReason: result.finishReason,
-        providerMetadata: result.providerMetadata,
-        response: result.response,
+        warnings: warningsOf(result.warnings),
+        ...(isFinishReason(result.finishReason) ? { finishReason: result.finishReason } : {}),
+        ...(providerMetadata ? { providerMetadata } : {}),
+        ...(result.response ? { response: result.response } : {}),
       });
-      return answer(textOf(result.content), toolCalls, fromAiSdkUsage(result.usage));
+      return answer(
+        answerText(content, result.structuredOutputText),
+        toolCalls,
+        fromAiSdkUsage(result.usage),
+      );
     },
   };
   if (transport === 'generate') return provider;
@@ -104,9 +119,9 @@ function callOptions(
   request: ModelRequest,
   signal: AbortSignal,
   options: AiSdkProviderOptions,
-): LanguageModelV3CallOptions {
-  const tools = request.tools as
-    Array<LanguageModelV3FunctionTool | LanguageModelV3ProviderTool> | undefined;
+): AiSdkCallOptions {
+  // The core hands the host's tools on as it got them: AI SDK tools, here.
+  const tools = request.tools as readonly AiSdkTool[] | undefined;
   const withTools = tools !== undefined && tools.length > 0;
   const schema = request.schema;
   return {
@@ -129,26 +144,31 @@ function callOptions(
   };
 }
 
-function textOf(content: readonly LanguageModelV3Content[]): string | undefined {
-  const texts = content.filter((part) => part.type === 'text');
-  return texts.length === 0 ? undefined : texts.map((part) => part.text).join('');
+/** A model call; a value it throws that is not an Error becomes one. */
+async function called<T>(call: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (thrown) {
+    throw modelError(thrown, 'call');
+  }
 }
 
-// Calls the provider ran itself (web search and the like) are not the host's to run.
-function businessToolCalls(content: readonly LanguageModelV3Content[]): LanguageModelV3ToolCall[] {
-  return content.filter(
-    (part): part is LanguageModelV3ToolCall =>
-      part.type === 'tool-call' && part.providerExecuted !== true,
+function isFinishReason(value: unknown): value is AiSdkFinishReason {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'unified' in value &&
+    typeof value.unified === 'string'
   );
 }
 
-function toToolCall(part: LanguageModelV3ToolCall): ToolCall {
+function toToolCall(part: AiSdkToolCall): ToolCall {
   return { id: part.toolCallId, name: part.toolName, arguments: part.input };
 }
 
 function answer(
   text: string | undefined,
-  toolCalls: readonly LanguageModelV3ToolCall[],
+  toolCalls: readonly AiSdkToolCall[],
   usage: Usage | undefined,
 ): ModelAnswer {
   return {
@@ -162,61 +182,61 @@ function answer(
 }
 
 /**
- * One streamed call: text deltas as they come, each business tool call once, whole; reasoning,
- * sources and raw chunks are dropped. Aborting the signal cancels the model's stream.
+ * One streamed call: text deltas as they come, each business tool call once, whole, usage at the
+ * finish; an `error` part throws an `AiSdkModelError`. Every other kind is dropped on purpose:
+ * reasoning, sources, files, raw chunks, text and tool-input boundaries (citations on `text-end`
+ * with them), and v4's `ping`, `custom` and `reasoning-file`; so is a kind this code does not
+ * know. Aborting the signal cancels the model's stream.
  */
 async function* streamCall(
-  model: LanguageModelV3,
-  call: LanguageModelV3CallOptions,
+  model: AiSdkLanguageModel,
+  call: AiSdkCallOptions,
   signal: AbortSignal,
   onCall: AiSdkProviderOptions['onCall'],
 ): AsyncGenerator<ModelStreamEvent> {
-  const { stream } = await model.doStream(call);
+  const { stream } = await called(() => model.doStream(call));
   const reader = stream.getReader();
   const cancel = () => void reader.cancel(signal.reason).catch(() => undefined);
   signal.addEventListener('abort', cancel, { once: true });
-  const toolCalls: LanguageModelV3ToolCall[] = [];
-  let warnings: readonly SharedV3Warning[] = [];
-  let response: LanguageModelV3ResponseMetadata | undefined;
-  let finishReason: LanguageModelV3FinishReason | undefined;
-  let providerMetadata: SharedV3ProviderMetadata | undefined;
+  const toolCalls: AiSdkToolCall[] = [];
+  let warnings: AiSdkWarning[] = [];
+  let response: AiSdkResponseMetadata | undefined;
+  let finishReason: AiSdkFinishReason | undefined;
+  let providerMetadata: AiSdkProviderMetadata | undefined;
   let ended = false;
   try {
     for (;;) {
       const next = await reader.read();
       if (signal.aborted) throw signal.reason;
       if (next.done) break;
-      const part = next.value;
+      const part: unknown = next.value;
+      if (!isPart(part)) continue;
       switch (part.type) {
         case 'stream-start':
-          warnings = part.warnings;
+          warnings = warningsOf(part.warnings);
           break;
         case 'response-metadata':
-          response = {
-            ...(part.id ? { id: part.id } : {}),
-            ...(part.timestamp ? { timestamp: part.timestamp } : {}),
-            ...(part.modelId ? { modelId: part.modelId } : {}),
-          };
+          response = responseOf(part);
           break;
         case 'text-delta':
-          yield { type: 'text', text: part.delta };
+          if (typeof part.delta === 'string') yield { type: 'text', text: part.delta };
           break;
-        case 'tool-call':
-          if (part.providerExecuted === true) break;
-          toolCalls.push(part);
-          yield { type: 'tool_call', call: toToolCall(part) };
+        case 'tool-call': {
+          const toolCall = businessToolCall(part);
+          if (!toolCall) break;
+          toolCalls.push(toolCall);
+          yield { type: 'tool_call', call: toToolCall(toolCall) };
           break;
+        }
         case 'finish': {
-          finishReason = part.finishReason;
-          providerMetadata = part.providerMetadata;
+          if (isFinishReason(part.finishReason)) finishReason = part.finishReason;
+          providerMetadata = providerMetadataOf(part.providerMetadata);
           const usage = fromAiSdkUsage(part.usage);
           if (usage) yield { type: 'usage', usage };
           break;
         }
         case 'error':
-          throw part.error instanceof Error
-            ? part.error
-            : new ProviderError(`the model stream failed: ${String(part.error).slice(0, 200)}`);
+          throw modelError(part.error, 'stream');
       }
     }
     ended = true;
@@ -232,6 +252,15 @@ async function* streamCall(
       ...(response ? { response } : {}),
     });
   }
+}
+
+function responseOf(part: { readonly [key: string]: unknown }): AiSdkResponseMetadata {
+  const { id, timestamp, modelId } = part;
+  return {
+    ...(typeof id === 'string' ? { id } : {}),
+    ...(timestamp instanceof Date ? { timestamp } : {}),
+    ...(typeof modelId === 'string' ? { modelId } : {}),
+  };
 }
 
 /** A whole answer from a stream, read the same way as a generated one. */

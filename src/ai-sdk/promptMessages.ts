@@ -1,17 +1,18 @@
-import type { LanguageModelV3Message, LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { ChatMessage } from '../providers/modelProvider';
+import type { AiSdkMessage } from './languageModel';
+import { isTextPart } from './readParts';
 
 // A core message made from an AI SDK message remembers it, so a turn that passes the caller's
 // history through the core gives the model the original back: files, tool results and provider
 // options included, none of which the core's text-only messages can carry.
-const originals = new WeakMap<ChatMessage, LanguageModelV3Message>();
+const originals = new WeakMap<ChatMessage, AiSdkMessage>();
 
 /**
  * Splits an AI SDK prompt into the core's system text and messages. System messages are joined
  * in order; every other message becomes a core message that {@link toPrompt} turns back into the
  * very same AI SDK message.
  */
-export function fromPrompt(prompt: LanguageModelV3Prompt): {
+export function fromPrompt(prompt: readonly AiSdkMessage[]): {
   system: string;
   messages: ChatMessage[];
 } {
@@ -30,13 +31,13 @@ export function fromPrompt(prompt: LanguageModelV3Prompt): {
 }
 
 /** Writes the core's system text and messages as an AI SDK prompt. */
-export function toPrompt(system: string, messages: readonly ChatMessage[]): LanguageModelV3Prompt {
-  const prompt: LanguageModelV3Prompt = system === '' ? [] : [{ role: 'system', content: system }];
+export function toPrompt(system: string, messages: readonly ChatMessage[]): AiSdkMessage[] {
+  const prompt: AiSdkMessage[] = system === '' ? [] : [{ role: 'system', content: system }];
   for (const message of messages) prompt.push(originals.get(message) ?? toMessage(message));
   return prompt;
 }
 
-function toMessage(message: ChatMessage): LanguageModelV3Message {
+function toMessage(message: ChatMessage): AiSdkMessage {
   switch (message.role) {
     case 'user':
       return { role: 'user', content: [{ type: 'text', text: message.content }] };
@@ -78,15 +79,19 @@ function parseArguments(text: string): unknown {
 }
 
 /** The core's text-only view of an AI SDK message: what it says, for logs and prompts. */
-function standIn(message: Exclude<LanguageModelV3Message, { role: 'system' }>): ChatMessage {
-  const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+function standIn(message: Exclude<AiSdkMessage, { role: 'system' }>): ChatMessage {
+  const text = message.content
+    .filter(isTextPart)
+    .map((part) => part.text)
+    .join('');
   if (message.role === 'user') return { role: 'user', content: text };
   if (message.role === 'assistant') return { role: 'assistant', content: text };
-  const result = message.content.find((part) => part.type === 'tool-result');
+  const result = message.content.find((part) => part.type === 'tool-result') as
+    { readonly toolCallId?: unknown; readonly toolName?: unknown } | undefined;
   return {
     role: 'tool',
-    toolCallId: result?.toolCallId ?? '',
-    name: result?.toolName ?? '',
+    toolCallId: typeof result?.toolCallId === 'string' ? result.toolCallId : '',
+    name: typeof result?.toolName === 'string' ? result.toolName : '',
     content: '',
   };
 }

@@ -1,10 +1,13 @@
-import type {
-  LanguageModelV3Content,
-  LanguageModelV3GenerateResult,
-  LanguageModelV3Middleware,
-  LanguageModelV3StreamPart,
-} from '@ai-sdk/provider';
 import { toAiSdkUsage } from './aiSdkUsage';
+import type {
+  AiSdkCallOptions,
+  AiSdkLanguageModel,
+  AiSdkProviderMetadata,
+  AiSdkResponseMetadata,
+  AiSdkToolCall,
+  AiSdkUsage,
+  AiSdkWarning,
+} from './languageModel';
 import {
   type Ending,
   type GuardedOutcome,
@@ -17,6 +20,50 @@ export type { ReplyguardMiddlewareOptions } from './runGuardedTurn';
 /** The largest text delta the guarded stream emits: the reply is already whole, this only paces it. */
 const DELTA_SIZE = 512;
 
+/** What a guarded call ends with, beside its content: the same in whole and streamed calls. */
+export interface GuardedEnding {
+  finishReason: { unified: 'stop' | 'tool-calls'; raw: string | undefined };
+  usage: AiSdkUsage;
+  providerMetadata: AiSdkProviderMetadata;
+}
+
+/** A guarded whole answer: the checked reply (or the notice) as one text part, or tool calls. */
+export interface GuardedGenerateResult extends GuardedEnding {
+  content: ({ type: 'text'; text: string } | AiSdkToolCall)[];
+  /** The reply text again, for AI SDK 7's structured output (`Output.object`, `generateObject`). */
+  structuredOutputText?: string;
+  warnings: AiSdkWarning[];
+  response?: AiSdkResponseMetadata;
+}
+
+/** A part of a guarded stream: only kinds both majors' `streamText` know. */
+export type GuardedStreamPart =
+  | { type: 'stream-start'; warnings: AiSdkWarning[] }
+  | { type: 'response-metadata'; id?: string; timestamp?: Date; modelId?: string }
+  | { type: 'text-start' | 'text-end'; id: string }
+  | { type: 'text-delta'; id: string; delta: string }
+  | AiSdkToolCall
+  | ({ type: 'finish' } & GuardedEnding);
+
+/** What the middleware's wrap functions are given: the call's options and the wrapped model. */
+export interface GuardedCall {
+  readonly params: AiSdkCallOptions;
+  readonly model: AiSdkLanguageModel;
+}
+
+/**
+ * The middleware {@link replyguardMiddleware} returns. Its shape is the one AI SDK 6's
+ * `LanguageModelV3Middleware` and AI SDK 7's `LanguageModelMiddleware` share, so either
+ * `wrapLanguageModel` takes it as it is (AI SDK 7 does not read `specificationVersion`).
+ */
+export interface ReplyguardMiddleware {
+  readonly specificationVersion: 'v3';
+  readonly wrapGenerate: (options: GuardedCall) => Promise<GuardedGenerateResult>;
+  readonly wrapStream: (
+    options: GuardedCall,
+  ) => Promise<{ stream: ReadableStream<GuardedStreamPart> }>;
+}
+
 /**
  * An AI SDK middleware (`wrapLanguageModel`) that enforces the reply inside `generateText` and
  * `streamText`. The caller gets, as text, the validated segment reply as JSON or the host's
@@ -25,11 +72,14 @@ const DELTA_SIZE = 512;
  * the status, issues, findings, usage and meta. In `streamText` no reply text is released before
  * it is validated: the answer is buffered, checked, then emitted.
  *
- * Tool calls pass through to the SDK (which runs them and calls again); reasoning, sources and
- * files are not part of a checked reply and are dropped; the segment schema replaces any response
- * format the caller set. Per call, `providerOptions.replyguard`
- * may set `mentions` (the allowed ids) and `failureNotice`. A first call that fails throws the
- * model's own error, so the SDK's retries apply; an abort rejects like any aborted call.
+ * Tool calls pass through to the SDK (which runs them and calls again); reasoning, sources,
+ * files and v4's `custom` and `reasoning-file` parts are not part of a checked reply and are
+ * dropped; the segment schema replaces any response format the caller set, and AI SDK 7's
+ * structured output (`Output.object`) parses the checked reply. Per call,
+ * `providerOptions.replyguard` may set `mentions` (the allowed ids) and `failureNotice`. A first
+ * call that fails throws the model's own error, so the SDK's retries apply; a stream that reports
+ * a failure once it has begun ends with the notice (`MODEL_FAILED` names the upstream's message
+ * and code); an abort rejects like any aborted call. AI SDK 6 and 7 both take it as it is.
  *
  * @example
  * const model = wrapLanguageModel({ model: openai('gpt-4o-mini'), middleware: replyguardMiddleware({ failureNotice: 'Sorry!' }) });
@@ -38,7 +88,7 @@ const DELTA_SIZE = 512;
  */
 export function replyguardMiddleware(
   options: ReplyguardMiddlewareOptions = {},
-): LanguageModelV3Middleware {
+): ReplyguardMiddleware {
   return {
     specificationVersion: 'v3',
     async wrapGenerate({ model, params }) {
@@ -52,23 +102,33 @@ export function replyguardMiddleware(
   };
 }
 
-function generateResult(outcome: GuardedOutcome): LanguageModelV3GenerateResult {
+function generateResult(outcome: GuardedOutcome): GuardedGenerateResult {
   if (outcome.kind === 'throw') throw outcome.error;
-  const content: LanguageModelV3Content[] =
-    outcome.kind === 'text' ? [{ type: 'text', text: outcome.text }] : [...outcome.toolCalls];
+  const { ending } = outcome;
   return {
-    content,
-    ...ended(outcome.ending),
-    warnings: outcome.ending.warnings,
-    ...(outcome.ending.response ? { response: outcome.ending.response } : {}),
+    ...(outcome.kind === 'text'
+      ? // Structured output parses this when set: it is the checked text, never the model's own.
+        { content: [{ type: 'text', text: outcome.text }], structuredOutputText: outcome.text }
+      : { content: [...outcome.toolCalls] }),
+    ...ended(ending),
+    warnings: [...ending.warnings],
+    ...(ending.response ? { response: ending.response } : {}),
   };
 }
 
-function streamOf(outcome: GuardedOutcome): ReadableStream<LanguageModelV3StreamPart> {
+function streamOf(outcome: GuardedOutcome): ReadableStream<GuardedStreamPart> {
   if (outcome.kind === 'throw') throw outcome.error;
   const { ending } = outcome;
-  const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: ending.warnings }];
-  if (ending.response) parts.push({ type: 'response-metadata', ...ending.response });
+  const parts: GuardedStreamPart[] = [{ type: 'stream-start', warnings: [...ending.warnings] }];
+  if (ending.response) {
+    const { id, timestamp, modelId } = ending.response;
+    parts.push({
+      type: 'response-metadata',
+      ...(id === undefined ? {} : { id }),
+      ...(timestamp === undefined ? {} : { timestamp }),
+      ...(modelId === undefined ? {} : { modelId }),
+    });
+  }
   if (outcome.kind === 'text') {
     parts.push({ type: 'text-start', id: 'reply' });
     for (let at = 0; at < outcome.text.length; at += DELTA_SIZE)
@@ -92,11 +152,9 @@ function streamOf(outcome: GuardedOutcome): ReadableStream<LanguageModelV3Stream
   });
 }
 
-function ended(
-  ending: Ending,
-): Pick<LanguageModelV3GenerateResult, 'finishReason' | 'usage' | 'providerMetadata'> {
+function ended(ending: Ending): GuardedEnding {
   return {
-    finishReason: ending.finishReason,
+    finishReason: { ...ending.finishReason },
     usage: toAiSdkUsage(ending.usage),
     providerMetadata: ending.providerMetadata,
   };

@@ -1,19 +1,19 @@
-import type {
-  JSONObject,
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3FinishReason,
-  LanguageModelV3ResponseMetadata,
-  LanguageModelV3ToolCall,
-  SharedV3ProviderMetadata,
-  SharedV3Warning,
-} from '@ai-sdk/provider';
 import type { JsonLimits } from '../json/jsonLimits';
 import type { ModelProvider } from '../providers/modelProvider';
 import type { ReplyPolicies } from '../reply/replyPolicies';
 import type { ReplyResult, Usage } from '../results/replyResult';
+import { AiSdkModelError } from './aiSdkModelError';
 import { type AiSdkCallRecord, aiSdkProvider } from './aiSdkProvider';
 import { DEFAULT_FAILURE_NOTICE, failureNotice, streamReply } from './core';
+import type {
+  AiSdkCallOptions,
+  AiSdkJsonObject,
+  AiSdkLanguageModel,
+  AiSdkProviderMetadata,
+  AiSdkResponseMetadata,
+  AiSdkToolCall,
+  AiSdkWarning,
+} from './languageModel';
 import { fromPrompt } from './promptMessages';
 
 /** Options of {@link replyguardMiddleware}: those of `checkReply`, plus the turn's limits. */
@@ -35,7 +35,7 @@ export type GuardedOutcome =
   | { readonly kind: 'throw'; readonly error: unknown }
   | {
       readonly kind: 'tool-calls';
-      readonly toolCalls: readonly LanguageModelV3ToolCall[];
+      readonly toolCalls: readonly AiSdkToolCall[];
       readonly ending: Ending;
     }
   | { readonly kind: 'text'; readonly text: string; readonly ending: Ending };
@@ -44,10 +44,13 @@ export type GuardedOutcome =
 export interface Ending {
   readonly result: ReplyResult<unknown>;
   readonly usage: Usage;
-  readonly finishReason: LanguageModelV3FinishReason;
-  readonly providerMetadata: SharedV3ProviderMetadata;
-  readonly warnings: SharedV3Warning[];
-  readonly response?: LanguageModelV3ResponseMetadata;
+  readonly finishReason: {
+    readonly unified: 'stop' | 'tool-calls';
+    readonly raw: string | undefined;
+  };
+  readonly providerMetadata: AiSdkProviderMetadata;
+  readonly warnings: readonly AiSdkWarning[];
+  readonly response?: AiSdkResponseMetadata;
 }
 
 /**
@@ -57,8 +60,8 @@ export interface Ending {
  * Tool calls end the turn unchecked (the SDK runs them and calls again).
  */
 export async function runGuardedTurn(
-  model: LanguageModelV3,
-  params: LanguageModelV3CallOptions,
+  model: AiSdkLanguageModel,
+  params: AiSdkCallOptions,
   options: ReplyguardMiddlewareOptions,
   transport: 'generate' | 'stream',
 ): Promise<GuardedOutcome> {
@@ -112,19 +115,22 @@ export async function runGuardedTurn(
     };
   }
   // The first call failed outright: the SDK gets the model's own error (its retries, its onError).
+  // A failure the model's stream reported once it had begun is no call the SDK could retry: the
+  // turn ends with the notice, the upstream's message and code in the MODEL_FAILED issue.
   if (result.status === 'error' && result.meta.attempts <= 1) {
     const timeout = result.issues.find((issue) => issue.code === 'TIMEOUT');
     if (timeout) return { kind: 'throw', error: new DOMException(timeout.message, 'TimeoutError') };
-    if (firstCall.error.length > 0) return { kind: 'throw', error: firstCall.error[0] };
+    const [error] = firstCall.error;
+    if (firstCall.error.length > 0 && !reportedByStream(error)) return { kind: 'throw', error };
   }
 
   const last = records.at(-1);
-  const ending = (finish: LanguageModelV3FinishReason['unified']): Ending => ({
+  const ending = (finish: Ending['finishReason']['unified']): Ending => ({
     result,
     usage: result.usage,
     finishReason: { unified: finish, raw: last?.finishReason?.raw },
     providerMetadata: { ...last?.providerMetadata, replyguard: replyguardMetadata(result) },
-    warnings: [...(records[0]?.warnings ?? [])],
+    warnings: records[0]?.warnings ?? [],
     ...(last?.response ? { response: last.response } : {}),
   });
 
@@ -149,7 +155,7 @@ async function finalResult(
 }
 
 /** What `providerMetadata.replyguard` carries: the result without the value, as plain JSON. */
-export function replyguardMetadata(result: ReplyResult<unknown>): JSONObject {
+export function replyguardMetadata(result: ReplyResult<unknown>): AiSdkJsonObject {
   return JSON.parse(
     JSON.stringify({
       status: result.status,
@@ -158,14 +164,14 @@ export function replyguardMetadata(result: ReplyResult<unknown>): JSONObject {
       usage: result.usage,
       meta: result.meta,
     }),
-  ) as JSONObject;
+  ) as AiSdkJsonObject;
 }
 
 // The turn handed tool calls back: the parts the model wrote, so ids and provider metadata survive.
 function returnedToolCalls(
   result: ReplyResult<unknown>,
   records: readonly AiSdkCallRecord[],
-): LanguageModelV3ToolCall[] {
+): AiSdkToolCall[] {
   const written = records.flatMap((record) => record.toolCalls);
   const named = result.status === 'interrupted' ? (result.toolCalls ?? []) : [];
   return named.map(
@@ -179,10 +185,16 @@ function returnedToolCalls(
   );
 }
 
-function readMentions(perCall: JSONObject | undefined): ReplyPolicies['mentions'] {
+function readMentions(
+  perCall: Readonly<Record<string, unknown>> | undefined,
+): ReplyPolicies['mentions'] {
   const allowed = perCall?.mentions;
   if (!Array.isArray(allowed)) return undefined;
   return { allowed: allowed.filter((id): id is string => typeof id === 'string') };
+}
+
+function reportedByStream(error: unknown): boolean {
+  return error instanceof AiSdkModelError && error.origin === 'stream';
 }
 
 /** The provider, with the error its first call threw kept for the caller. */

@@ -5,8 +5,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { simulateReadableStream } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
+import { MockLanguageModel, simulateReadableStream } from './sdk';
 
 /** One scripted answer: reply text, content parts, or a function of the call (to throw, to wait). */
 export type Answer =
@@ -37,10 +36,10 @@ const finishOf = (content: LanguageModelV3Content[]) => ({
   raw: 'raw-finish',
 });
 
-/** The SDK's own mock model, answering whole (`doGenerate`) from a script, 10 in / 5 out tokens a call. */
+/** The SDK's own mock model (sdk.ts), answering whole (`doGenerate`) from a script, 10 in / 5 out tokens a call. */
 export function generating(answers: Answer[]) {
   let index = 0;
-  return new MockLanguageModelV3({
+  return new MockLanguageModel({
     provider: 'mock',
     modelId: 'scripted',
     doGenerate: async (options): Promise<LanguageModelV3GenerateResult> => {
@@ -57,13 +56,13 @@ export function generating(answers: Answer[]) {
 }
 
 /**
- * The SDK's own mock model, streaming (`doStream`) each scripted answer in small text deltas
+ * The SDK's own mock model (sdk.ts), streaming (`doStream`) each scripted answer in small text deltas
  * through `simulateReadableStream`; `cancelled` counts streams the reader cancelled early.
  */
 export function streaming(answers: Answer[], chunkSize = 7) {
   let index = 0;
   const state = { cancelled: 0, delivered: 0 };
-  const model = new MockLanguageModelV3({
+  const model = new MockLanguageModel({
     provider: 'mock',
     modelId: 'scripted',
     doStream: async (options) => {

@@ -1,8 +1,8 @@
-import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { replyguardMiddleware } from '../../src/ai-sdk/replyguardMiddleware';
 import { DEFAULT_FAILURE_NOTICE } from '../../src/reply/failureNotice';
 import { generating, promptOf, streaming } from './mockModels';
+import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from './sdk';
 
 const good = '{"segments":[{"type":"text","data":{"text":"Hello"}}]}';
 const fenced = '```json\n' + good + '\n```';

@@ -4,10 +4,15 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // replyguard/ai-sdk is edge-clean: a Worker that guards the AI SDK's generateText and streamText
-// with the middleware runs in workerd (no nodejs_compat), with a v3 model written inline.
+// with the middleware runs in workerd (no nodejs_compat), with a model written inline: AI SDK 6
+// with a v3 model, AI SDK 7 (the `ai7` dev dependency) with a v4 one.
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const worker = `
-import { generateText, streamText, wrapLanguageModel } from 'ai';
+const majors = [
+  { sdk: 'ai', specification: 'v3' },
+  { sdk: 'ai7', specification: 'v4' },
+];
+const worker = ({ sdk, specification }: (typeof majors)[number]) => `
+import { generateText, streamText, wrapLanguageModel } from '${sdk}';
 import { replyguardMiddleware } from './src/ai-sdk/index';
 
 const answers = ['\`\`\`json\\n{"segments":[]}\\n\`\`\`', '{"segments":[{"type":"text","data":{"text":"from the edge"}}]}'];
@@ -15,7 +20,7 @@ const usage = { inputTokens: { total: 3, noCache: undefined, cacheRead: undefine
 function scripted() {
   let call = 0;
   return {
-    specificationVersion: 'v3', provider: 'inline', modelId: 'scripted', supportedUrls: {},
+    specificationVersion: '${specification}', provider: 'inline', modelId: 'scripted', supportedUrls: {},
     async doGenerate() { return { content: [{ type: 'text', text: answers[call++] }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }; },
     async doStream() {
       const text = answers[call++];
@@ -40,39 +45,48 @@ export default {
 };
 `;
 
-let mf: Miniflare;
-let script: string;
+const workers: Miniflare[] = [];
 beforeAll(async () => {
-  const bundle = await build({
-    stdin: { contents: worker, resolveDir: root, loader: 'ts' },
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    target: 'es2022',
-    logLevel: 'error',
-  });
-  script = bundle.outputFiles[0]!.text;
-  mf = new Miniflare({ modules: true, script, compatibilityDate: '2025-01-01' });
-  await mf.ready;
+  for (const major of majors) {
+    const bundle = await build({
+      stdin: { contents: worker(major), resolveDir: root, loader: 'ts' },
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'neutral',
+      conditions: ['workerd', 'worker', 'browser'],
+      mainFields: ['module', 'main'],
+      target: 'es2022',
+      logLevel: 'error',
+    });
+    const mf = new Miniflare({
+      modules: true,
+      script: bundle.outputFiles[0]!.text,
+      compatibilityDate: '2025-01-01',
+    });
+    await mf.ready;
+    workers.push(mf);
+  }
 }, 90_000);
 afterAll(async () => {
-  await mf?.dispose();
+  await Promise.all(workers.map((mf) => mf.dispose()));
 });
 
 describe('replyguard/ai-sdk in workerd', () => {
-  it('guards generateText and streamText at the edge: the fenced answer corrected, only the checked reply out', async () => {
-    for (const path of ['/generate', '/stream']) {
-      const answer = (await (await mf.dispatchFetch(`http://worker${path}`)).json()) as {
-        text: string;
-        replyguard: { status: string; meta: { attempts: number } };
-      };
-      expect(JSON.parse(answer.text)).toEqual({
-        segments: [{ type: 'text', data: { text: 'from the edge' } }],
-      });
-      expect(answer.replyguard).toMatchObject({ status: 'completed', meta: { attempts: 2 } });
-    }
-  });
+  it.each(majors.map((major, index) => ({ ...major, index })))(
+    'guards generateText and streamText at the edge ($sdk, a $specification model): the fenced answer corrected, only the checked reply out',
+    async ({ index }) => {
+      for (const path of ['/generate', '/stream']) {
+        const response = await workers[index]!.dispatchFetch(`http://worker${path}`);
+        const answer = (await response.json()) as {
+          text: string;
+          replyguard: { status: string; meta: { attempts: number } };
+        };
+        expect(JSON.parse(answer.text)).toEqual({
+          segments: [{ type: 'text', data: { text: 'from the edge' } }],
+        });
+        expect(answer.replyguard).toMatchObject({ status: 'completed', meta: { attempts: 2 } });
+      }
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { AI_SDK_7_PATHS } from '../ai-sdk/ai7Paths';
 import { compileSnippets } from '../readme/compileSnippets';
 
 // The examples compile as users' code would: strict and exactOptionalPropertyTypes, the package
@@ -21,7 +22,18 @@ const results = compileSnippets(
   { types: ['node'] },
 );
 
+// The AI SDK example again, with `ai` and `@ai-sdk/openai-compatible` as AI SDK 7's line.
+const aiSdkExample = 'examples/ai-sdk-stream/chat.ts';
+const [onAiSdk7] = compileSnippets(
+  [{ name: `${aiSdkExample} (AI SDK 7)`, code: readFileSync(`${root}${aiSdkExample}`, 'utf8') }],
+  { types: ['node'], paths: AI_SDK_7_PATHS },
+);
+
 describe('examples type-check (strict, exactOptionalPropertyTypes)', () => {
+  it(`${aiSdkExample} against AI SDK 7`, () => {
+    expect(onAiSdk7!.errors).toEqual([]);
+  });
+
   it.each(files.map((path, index) => ({ path, errors: results[index]!.errors })))(
     '$path',
     ({ path, errors }) => {

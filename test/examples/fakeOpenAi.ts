@@ -10,6 +10,7 @@ export async function fakeOpenAi(contents: string[]) {
   const requests: {
     url: string;
     authorization: string | undefined;
+    userAgent: string | undefined;
     body: Record<string, unknown>;
   }[] = [];
   const open = new Set<ServerResponse>();
@@ -17,7 +18,12 @@ export async function fakeOpenAi(contents: string[]) {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = JSON.parse(raw || '{}') as Record<string, unknown>;
-    requests.push({ url: req.url ?? '', authorization: req.headers.authorization, body });
+    requests.push({
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      userAgent: req.headers['user-agent'],
+      body,
+    });
     open.add(res);
     res.on('close', () => open.delete(res));
     const content = contents[requests.length - 1];

@@ -28,24 +28,21 @@ function example(
   baseUrl: string,
   args: string[],
   env: Record<string, string> = {},
+  tsconfig = 'examples/tsconfig.json',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [tsx, '--tsconfig', 'examples/tsconfig.json', path, ...args],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          OPENAI_BASE_URL: baseUrl,
-          OPENAI_API_KEY: 'test-key',
-          MODEL: 'local-model',
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(process.execPath, [tsx, '--tsconfig', tsconfig, path, ...args], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        OPENAI_BASE_URL: baseUrl,
+        OPENAI_API_KEY: 'test-key',
+        MODEL: 'local-model',
+        ...env,
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -98,7 +95,15 @@ describe('examples/node-openai', () => {
   });
 });
 
-describe('examples/ai-sdk-stream', () => {
+// The AI SDK example runs with AI SDK 6 as installed, and with AI SDK 7: test/examples/
+// tsconfig.ai7.json maps `ai` and `@ai-sdk/openai-compatible` to the ai7 line for tsx. The
+// provider's user agent tells which line made the request.
+const aiSdkMajors = [
+  { major: 6, tsconfig: 'examples/tsconfig.json', agent: /ai-sdk\/openai-compatible\/2\./ },
+  { major: 7, tsconfig: 'test/examples/tsconfig.ai7.json', agent: /ai-sdk-openai-compatible\/3\./ },
+];
+
+describe.each(aiSdkMajors)('examples/ai-sdk-stream with AI SDK $major', ({ tsconfig, agent }) => {
   it('streams only the validated reply through streamText, the malformed first answer never', async () => {
     const api = await upstream([fenced, good]);
     const run = await example(
@@ -106,11 +111,13 @@ describe('examples/ai-sdk-stream', () => {
       api.baseUrl,
       ['Tell u1 the build is green'],
       { MEMBERS: 'u1' },
+      tsconfig,
     );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${good}\n`);
     expect(run.stderr).toContain('replyguard: completed after 2 attempt(s)');
     expect(api.requests).toHaveLength(2);
+    expect(api.requests[0]!.userAgent).toMatch(agent);
     expect(api.requests[0]!.body).toMatchObject({
       stream: true,
       response_format: { type: 'json_schema', json_schema: { name: 'segment_reply' } },
@@ -122,9 +129,13 @@ describe('examples/ai-sdk-stream', () => {
 
   it('streams the notice when the mention is not allowed', async () => {
     const api = await upstream([good, good]);
-    const run = await example('examples/ai-sdk-stream/chat.ts', api.baseUrl, ['hi'], {
-      MEMBERS: 'u9',
-    });
+    const run = await example(
+      'examples/ai-sdk-stream/chat.ts',
+      api.baseUrl,
+      ['hi'],
+      { MEMBERS: 'u9' },
+      tsconfig,
+    );
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual({
       segments: [
