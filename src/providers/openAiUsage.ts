@@ -10,12 +10,17 @@ import { tokenCount } from './tokenCount';
  * reasoning apart from `completion_tokens` (its `total_tokens` is prompt + completion +
  * reasoning): when the total says so, or the reasoning count exceeds the completion count, the
  * reasoning is added to `outputTokens`. `reasoningTokens` is set when the provider reported it.
- * Counts that are not non-negative numbers read as 0; unknown fields are ignored.
+ * A count that is not a non-negative number reads as 0, unknown fields are ignored, and a block
+ * where neither `prompt_tokens` nor `completion_tokens` can be read is undefined.
  */
 export function readOpenAiUsage(usage: unknown): Usage | undefined {
   if (typeof usage !== 'object' || usage === null || Array.isArray(usage)) return undefined;
-  const input = tokenCount(field(usage, 'prompt_tokens')) ?? 0;
-  const completion = tokenCount(field(usage, 'completion_tokens')) ?? 0;
+  const prompt = tokenCount(field(usage, 'prompt_tokens'));
+  const completed = tokenCount(field(usage, 'completion_tokens'));
+  // A block with neither count readable is no report: the caller estimates instead of saying 0.
+  if (prompt === undefined && completed === undefined) return undefined;
+  const input = prompt ?? 0;
+  const completion = completed ?? 0;
   const reasoning =
     tokenCount(field(field(usage, 'completion_tokens_details'), 'reasoning_tokens')) ??
     tokenCount(field(usage, 'reasoning_tokens'));
