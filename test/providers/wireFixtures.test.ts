@@ -33,7 +33,7 @@ function random(seed: number): () => number {
 }
 
 /** The bytes cut at 1 to 40 random offsets (seeded); seed 0 cuts after every byte. */
-export function splitBytes(bytes: Uint8Array, seed: number): Uint8Array[] {
+function splitBytes(bytes: Uint8Array, seed: number): Uint8Array[] {
   if (seed === 0) return Array.from(bytes, (byte) => Uint8Array.of(byte));
   const next = random(seed);
   const count = 1 + Math.floor(next() * Math.min(40, bytes.length - 1));

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicFinishReason } from '../../src/providers/anthropicFinishReason';
+import { readAnthropicAnswer } from '../../src/providers/anthropicProvider';
+import { readAnthropicStream } from '../../src/providers/anthropicStream';
 import { readAnthropicUsage } from '../../src/providers/anthropicUsage';
 import { readContentParts } from '../../src/providers/contentParts';
 import { geminiFinishReason } from '../../src/providers/geminiFinishReason';
+import { readGeminiStream } from '../../src/providers/geminiStream';
 import { createPartialCall, parsePath } from '../../src/providers/geminiPartialCall';
 import { readGeminiUsage } from '../../src/providers/geminiUsage';
 import { ProviderError } from '../../src/providers/modelProvider';
+import { readOpenAiChatAnswer } from '../../src/providers/openAiChatProvider';
+import { readOpenAiChatStream } from '../../src/providers/openAiChatStream';
 import { openAiFinishReason } from '../../src/providers/openAiFinishReason';
 import { readOpenAiUsage } from '../../src/providers/openAiUsage';
 import { tokenCount } from '../../src/providers/tokenCount';
+import { collectEvents } from './fakeUpstream';
 
 // The shared readers the transports use, on the edge cases a recorded response rarely shows.
 
@@ -282,5 +288,99 @@ describe('Gemini streamed function-call arguments', () => {
     );
     expect(() => call.add([{ stringValue: 'no path' }])).toThrow(/cannot place: undefined/);
     expect(() => call.add({ jsonPath: '$.a' })).toThrow(/partialArgs that are not a list/);
+  });
+});
+
+describe('calls without a name are failures, never calls with empty names', () => {
+  const frames = (...data: unknown[]) =>
+    (async function* () {
+      for (const item of data)
+        yield { data: JSON.stringify(item), event: undefined, id: undefined };
+    })();
+  const choice = (delta: unknown, finish: string | null = null) => ({
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+
+  it('OpenAI: whole and streamed', async () => {
+    expect(() =>
+      readOpenAiChatAnswer({
+        choices: [{ message: { tool_calls: [{ id: 'c', function: { arguments: '{}' } }] } }],
+      }),
+    ).toThrow(/a tool call without a name/);
+    await expect(
+      collectEvents(
+        readOpenAiChatStream(
+          frames(
+            choice({ tool_calls: [{ index: 0, function: { arguments: '{}' } }] }),
+            choice({}, 'tool_calls'),
+          ),
+        ),
+      ),
+    ).rejects.toThrow(/tool call 0 without a name/);
+  });
+
+  it('Anthropic: whole and streamed', async () => {
+    expect(() =>
+      readAnthropicAnswer({ content: [{ type: 'tool_use', id: 't', input: {} }] }, 'segment_reply'),
+    ).toThrow(/tool_use block without a name/);
+    await expect(
+      collectEvents(
+        readAnthropicStream(
+          frames(
+            { type: 'message_start', message: { usage: { input_tokens: 1 } } },
+            { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't' } },
+          ),
+          'segment_reply',
+        ),
+      ),
+    ).rejects.toThrow(/tool_use block without a name/);
+  });
+
+  it('Gemini: a call started inside another one', async () => {
+    const part = (functionCall: unknown) => ({
+      candidates: [{ content: { parts: [{ functionCall }] } }],
+    });
+    await expect(
+      collectEvents(
+        readGeminiStream(
+          frames(part({ name: 'a', willContinue: true }), part({ name: 'b', willContinue: true })),
+          0,
+        ),
+      ),
+    ).rejects.toThrow(/started function call "b" before "a" ended/);
+    await expect(
+      collectEvents(readGeminiStream(frames(part({ name: 'a', willContinue: true })), 0)),
+    ).rejects.toThrow(/ended before a finishReason/);
+  });
+});
+
+describe('Anthropic streams', () => {
+  it('skip event types they do not know, and report no usage when none was sent', async () => {
+    const events = await collectEvents(
+      readAnthropicStream(
+        (async function* () {
+          for (const data of [
+            { type: 'message_start', message: { content: [] } },
+            { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+            {
+              type: 'content_block_delta',
+              index: 0,
+              delta: { type: 'citations_delta', citation: {} },
+            },
+            { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Grüße' } },
+            { type: 'brand_new_event', payload: 1 },
+            { type: 'content_block_stop', index: 0 },
+            { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: {} },
+            { type: 'message_stop' },
+          ])
+            yield { data: JSON.stringify(data), event: data.type, id: undefined };
+        })(),
+        undefined,
+      ),
+    );
+    expect(events).toEqual([
+      { type: 'text', text: 'Grüße' },
+      { type: 'finish', reason: 'stop', raw: 'end_turn' },
+    ]);
   });
 });
