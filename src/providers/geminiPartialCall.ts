@@ -105,50 +105,25 @@ function setChild(container: unknown, key: string | number, value: unknown): voi
   });
 }
 
+// One segment of a JSONPath that names one place: `.name`, `[0]`, `['name']` or `["name"]`.
+const SEGMENT =
+  /\.([^.[\]]+)|\[(0|[1-9][0-9]{0,5})\]|\['((?:[^'\\]|\\.)*)'\]|\["((?:[^"\\]|\\.)*)"\]/y;
+
 /**
  * The segments of a JSONPath (RFC 9535) that names one place: `$`, then `.name`, `['name']`,
- * `["name"]` or `[0]`. Anything else (wildcards, slices, filters) is undefined.
+ * `["name"]` (a backslash escapes the next character) or `[0]`. Anything else (wildcards,
+ * slices, filters, descendants) is undefined.
  */
 export function parsePath(path: string): (string | number)[] | undefined {
   if (!path.startsWith('$')) return undefined;
   const out: (string | number)[] = [];
-  let at = 1;
-  while (at < path.length) {
-    const char = path[at];
-    if (char === '.') {
-      let end = at + 1;
-      while (end < path.length && path[end] !== '.' && path[end] !== '[') end++;
-      const name = path.slice(at + 1, end);
-      if (name === '' || name === '*') return undefined;
-      out.push(name);
-      at = end;
-    } else if (char === '[') {
-      const quote = path[at + 1];
-      if (quote === "'" || quote === '"') {
-        let name = '';
-        let end = at + 2;
-        for (; end < path.length && path[end] !== quote; end++) {
-          if (path[end] === '\\') {
-            const escaped = path[++end];
-            if (escaped === undefined) return undefined;
-            name += escaped === 'n' ? '\n' : escaped === 't' ? '\t' : escaped;
-          } else {
-            name += path[end];
-          }
-        }
-        if (path[end + 1] !== ']') return undefined;
-        out.push(name);
-        at = end + 2;
-      } else {
-        const close = path.indexOf(']', at);
-        const digits = close < 0 ? '' : path.slice(at + 1, close);
-        if (!/^(0|[1-9][0-9]{0,5})$/.test(digits)) return undefined;
-        out.push(Number(digits));
-        at = close + 1;
-      }
-    } else {
-      return undefined;
-    }
+  SEGMENT.lastIndex = 1;
+  while (SEGMENT.lastIndex < path.length) {
+    const match = SEGMENT.exec(path);
+    if (match === null || match[1] === '*') return undefined;
+    if (match[1] !== undefined) out.push(match[1]);
+    else if (match[2] !== undefined) out.push(Number(match[2]));
+    else out.push((match[3] ?? match[4] ?? '').replace(/\\(.)/g, '$1'));
   }
   return out;
 }
