@@ -112,6 +112,7 @@ export {
   ProviderError,
   type ProviderConnection,
   type ChatMessage,
+  type FinishReason,
   type ModelAnswer,
   type ModelProvider,
   type ModelRequest,

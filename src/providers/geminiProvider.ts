@@ -1,4 +1,3 @@
-import type { ToolCall } from '../results/replyResult';
 import { geminiGenerationConfig } from '../segments/providerSchemas';
 import { jsonObject } from './jsonObject';
 import {
@@ -6,21 +5,24 @@ import {
   type ModelAnswer,
   type ModelProvider,
   type ModelRequest,
-  type ModelStreamEvent,
   type ProviderConnection,
   ProviderError,
 } from './modelProvider';
-import { count, field, postJson, stringOr } from './postJson';
+import { geminiFinishReason } from './geminiFinishReason';
+import { geminiToolCall, readGeminiPart } from './geminiPart';
+import { readGeminiStream } from './geminiStream';
+import { readGeminiUsage } from './geminiUsage';
+import { field, postJson } from './postJson';
 import { postSse, type StreamOptions, withStreaming } from './postSse';
-import { type SseMessage, sseJson } from './readSse';
 
 /** Options of the Gemini provider (`baseUrl` e.g. `https://generativelanguage.googleapis.com/v1beta`). */
 export interface GeminiOptions extends ProviderConnection, StreamOptions {}
 
 /**
  * Gemini `generateContent` with `responseJsonSchema`. Parts marked `thought` are reasoning and
- * never part of the reply; `functionCall` parts are tool calls. `stream()` reads
- * `streamGenerateContent?alt=sse`.
+ * never part of the reply; `functionCall` parts are tool calls (streamed arguments are assembled;
+ * a thinking model's `thoughtSignature` is kept and replayed with the call); `finishReason` is
+ * reported. `stream()` reads `streamGenerateContent?alt=sse`.
  *
  * @example
  * const provider = geminiProvider({ baseUrl: 'https://generativelanguage.googleapis.com/v1beta', apiKey, model: 'gemini-2.5-flash' });
@@ -95,9 +97,11 @@ function geminiContents(messages: readonly ChatMessage[]): Record<string, unknow
         role: 'model',
         parts: [
           ...(message.content === '' ? [] : [{ text: message.content }]),
-          // Ids are not sent back: ours may be synthesised, and Gemini pairs responses by name and order.
+          // Ids are not sent back: ours may be synthesised, and Gemini pairs responses by name and
+          // order. A thinking model's signature goes back on its call, or the request is refused.
           ...message.toolCalls.map((call) => ({
             functionCall: { name: call.name, args: jsonObject(call.arguments) ?? {} },
+            ...(call.signature !== undefined ? { thoughtSignature: call.signature } : {}),
           })),
         ],
       });
@@ -112,82 +116,44 @@ function geminiContents(messages: readonly ChatMessage[]): Record<string, unknow
 }
 
 /**
- * Reads the final answer: the text of the first candidate's non-thought parts, and its
+ * Reads the final answer: the text of the first candidate's non-thought parts, its
  * `functionCall` parts as tool calls (ids synthesised, numbered after `firstCall`, where Gemini
- * gives none).
+ * gives none; signatures kept), the finish reason and the usage. A prompt blocked by
+ * `promptFeedback.blockReason` is a `content_filter` finish; no candidate otherwise, or only
+ * parts of unknown kinds, throws a ProviderError.
  */
 export function readGeminiAnswer(answer: unknown, firstCall = 0): ModelAnswer {
+  const usage = readGeminiUsage(field(answer, 'usageMetadata'));
+  const used = usage ? { usage } : {};
   const candidate = field(field(answer, 'candidates'), 0);
-  if (candidate === undefined)
-    throw new ProviderError(`upstream answer has no candidates${blockReason(answer)}`);
+  if (candidate === undefined) {
+    const blocked = field(field(answer, 'promptFeedback'), 'blockReason');
+    if (typeof blocked !== 'string') throw new ProviderError('upstream answer has no candidates');
+    return {
+      finishReason: 'content_filter',
+      rawFinishReason: `blockReason ${blocked.slice(0, 40)}`,
+      ...used,
+    };
+  }
+  const raw = field(candidate, 'finishReason');
+  const finishReason = geminiFinishReason(raw);
+  const finish = finishReason ? { finishReason, rawFinishReason: raw as string } : {};
   const parts = field(field(candidate, 'content'), 'parts');
-  const usage = field(answer, 'usageMetadata');
-  const tokens = {
-    inputTokens: count(field(usage, 'promptTokenCount')),
-    outputTokens: count(field(usage, 'candidatesTokenCount')),
-  };
-  if (!Array.isArray(parts)) return { usage: tokens };
-  const texts = parts
-    .filter((part) => field(part, 'thought') !== true && typeof field(part, 'text') === 'string')
-    .map((part) => field(part, 'text') as string);
-  const toolCalls = parts
-    .filter((part) => field(part, 'functionCall') !== undefined)
-    .map((part, i) => toolCall(field(part, 'functionCall'), firstCall + i));
+  const read = (Array.isArray(parts) ? (parts as unknown[]) : []).map(readGeminiPart);
+  const texts = read.flatMap((part) => (part.kind === 'text' ? [part.text] : []));
+  const toolCalls = read
+    .flatMap((part) => (part.kind === 'call' ? [part] : []))
+    .map((part, i) => geminiToolCall(part.call, firstCall + i, part.signature));
+  const unknown = read.flatMap((part) => (part.kind === 'unknown' ? [part.name] : []));
+  if (texts.length === 0 && toolCalls.length === 0 && unknown.length > 0)
+    throw new ProviderError(
+      `upstream answer held only parts of unknown kinds (${[...new Set(unknown)].slice(0, 5).join(', ')}); replyguard reads text, thought and functionCall parts`,
+    );
   return {
     ...(texts.length > 0 ? { text: texts.join('') } : {}),
     ...(toolCalls.length > 0 ? { toolCalls } : {}),
-    usage: tokens,
-  };
-}
-
-/**
- * Turns `streamGenerateContent` chunks into stream events: non-thought text parts as text,
- * `functionCall` parts as tool calls (each arrives whole), the last usage once at the end. The
- * stream must carry a `finishReason`, else it was cut.
- */
-async function* readGeminiStream(
-  events: AsyncIterable<SseMessage>,
-  firstCall: number,
-): AsyncGenerator<ModelStreamEvent, void, undefined> {
-  let calls = firstCall;
-  let finished = false;
-  let usage: unknown;
-  for await (const message of events) {
-    const chunk = sseJson(message);
-    usage = field(chunk, 'usageMetadata') ?? usage;
-    const candidate = field(field(chunk, 'candidates'), 0);
-    if (candidate === undefined) {
-      const reason = blockReason(chunk);
-      if (reason !== '') throw new ProviderError(`the stream has no candidates${reason}`);
-      continue;
-    }
-    const parts = field(field(candidate, 'content'), 'parts');
-    for (const part of Array.isArray(parts) ? parts : []) {
-      const text = field(part, 'text');
-      if (field(part, 'functionCall') !== undefined)
-        yield { type: 'tool_call', call: toolCall(field(part, 'functionCall'), calls++) };
-      else if (typeof text === 'string' && text !== '' && field(part, 'thought') !== true)
-        yield { type: 'text', text };
-    }
-    if (typeof field(candidate, 'finishReason') === 'string') finished = true;
-  }
-  if (!finished) throw new ProviderError('the stream ended before a finishReason');
-  if (usage !== undefined)
-    yield {
-      type: 'usage',
-      usage: {
-        inputTokens: count(field(usage, 'promptTokenCount')),
-        outputTokens: count(field(usage, 'candidatesTokenCount')),
-      },
-    };
-}
-
-function toolCall(call: unknown, number: number): ToolCall {
-  const id = field(call, 'id');
-  return {
-    id: typeof id === 'string' && id !== '' ? id : `gemini_call_${number}`,
-    name: stringOr(field(call, 'name'), ''),
-    arguments: JSON.stringify(field(call, 'args') ?? {}),
+    ...finish,
+    ...used,
   };
 }
 
@@ -197,9 +163,4 @@ function priorCalls(messages: readonly ChatMessage[]): number {
     (sum, message) => sum + (message.role === 'assistant' ? (message.toolCalls?.length ?? 0) : 0),
     0,
   );
-}
-
-function blockReason(answer: unknown): string {
-  const reason = field(field(answer, 'promptFeedback'), 'blockReason');
-  return typeof reason === 'string' ? ` (blocked: ${reason.slice(0, 40)})` : '';
 }

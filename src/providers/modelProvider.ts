@@ -55,6 +55,8 @@ export interface ModelAnswer {
   readonly usage?: Usage;
   /** Why the model stopped, when the provider said so. */
   readonly finishReason?: FinishReason;
+  /** The provider's own word for why it stopped (`max_tokens`, `SAFETY`, …), for messages. */
+  readonly rawFinishReason?: string;
   /** A refusal's text, kept apart: it is never reply text. */
   readonly refusal?: string;
 }
@@ -63,12 +65,19 @@ export interface ModelAnswer {
  * One event of a streamed model call. `text` is reply text as it is written: message content,
  * the forced reply tool's input JSON (Anthropic `input_json_delta`) or Gemini text parts; never
  * reasoning. A business tool call is reported once, whole, when its arguments are complete.
+ * `refusal` is a refusal's text as it is written (never reply text); `finish` says why the model
+ * stopped, when the provider says so; `usage` comes once, last.
  */
 export type ModelStreamEvent =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'tool_call'; readonly call: ToolCall }
   | { readonly type: 'usage'; readonly usage: Usage }
-  | { readonly type: 'finish'; readonly reason: FinishReason }
+  | {
+      readonly type: 'finish';
+      readonly reason: FinishReason;
+      /** The provider's own word for it (`length`, `max_tokens`, `SAFETY`, …). */
+      readonly raw?: string;
+    }
   | { readonly type: 'refusal'; readonly text: string };
 
 /**

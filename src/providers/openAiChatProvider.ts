@@ -5,13 +5,15 @@ import {
   type ModelAnswer,
   type ModelProvider,
   type ModelRequest,
-  type ModelStreamEvent,
   type ProviderConnection,
   ProviderError,
 } from './modelProvider';
-import { count, field, postJson, stringOr } from './postJson';
+import { readContentParts, unknownPartsFailure } from './contentParts';
+import { openAiFinishReason } from './openAiFinishReason';
+import { argumentsText, readOpenAiChatStream } from './openAiChatStream';
+import { readOpenAiUsage } from './openAiUsage';
+import { field, postJson, stringOr } from './postJson';
 import { postSse, type StreamOptions, withStreaming } from './postSse';
-import { type SseMessage, sseJson } from './readSse';
 
 /** Options of an OpenAI-compatible chat completions provider. */
 export interface OpenAiChatOptions extends ProviderConnection, StreamOptions {
@@ -22,8 +24,10 @@ export interface OpenAiChatOptions extends ProviderConnection, StreamOptions {
 
 /**
  * OpenAI-compatible chat completions: the schema as a strict `response_format`, the host's tools
- * alongside. The answer is `choices[0].message.content`; reasoning fields are ignored. `stream()`
- * reads the same call as server-sent events.
+ * alongside. The answer is `choices[0].message.content`, a string or an array of parts (Mistral
+ * style: `text` parts are the answer, `thinking` parts never are); reasoning fields are ignored,
+ * a `refusal` is kept apart and `finish_reason` is reported. `stream()` reads the same call as
+ * server-sent events.
  *
  * @example
  * const provider = openAiChatProvider({ baseUrl: 'https://api.openai.com/v1', apiKey, model: 'gpt-4o-mini' });
@@ -111,125 +115,49 @@ function openAiMessage(message: ChatMessage): Record<string, unknown> {
   return { role: message.role, content: message.content };
 }
 
-/** Reads the final answer: message content (never `reasoning_content` or `reasoning`) and tool calls. */
+/**
+ * Reads the final answer: message content (a string or parts; never `reasoning_content`,
+ * `reasoning` or thinking parts), the refusal, the finish reason, tool calls and usage. An answer
+ * made only of parts of unknown types, or a tool call without a name, throws a ProviderError.
+ */
 export function readOpenAiChatAnswer(answer: unknown): ModelAnswer {
   const choice = field(field(answer, 'choices'), 0);
   const message = field(choice, 'message');
   if (message === undefined) throw new ProviderError('upstream answer has no choices[0].message');
-  const content = field(message, 'content');
-  const refusal = field(message, 'refusal');
-  const usage = field(answer, 'usage');
+  const content = readContentParts(field(message, 'content'), 'message.content');
+  const refusalField = field(message, 'refusal');
+  const refusal =
+    typeof refusalField === 'string' && refusalField !== ''
+      ? refusalField
+      : content.refusal !== undefined && content.refusal !== ''
+        ? content.refusal
+        : undefined;
   const toolCalls = readToolCalls(field(message, 'tool_calls'));
+  const empty = content.text === undefined && refusal === undefined && toolCalls.length === 0;
+  if (empty && content.unknown.length > 0)
+    throw unknownPartsFailure(content.unknown, 'message.content');
+  const rawReason = field(choice, 'finish_reason');
+  const finishReason = openAiFinishReason(rawReason);
+  const usage = readOpenAiUsage(field(answer, 'usage'));
   return {
-    ...(typeof content === 'string'
-      ? { text: content }
-      : typeof refusal === 'string'
-        ? { text: refusal }
-        : {}),
+    ...(content.text !== undefined ? { text: content.text } : {}),
+    ...(refusal !== undefined ? { refusal } : {}),
     ...(toolCalls.length > 0 ? { toolCalls } : {}),
-    usage: {
-      inputTokens: count(field(usage, 'prompt_tokens')),
-      outputTokens: count(field(usage, 'completion_tokens')),
-    },
+    ...(finishReason ? { finishReason, rawFinishReason: rawReason as string } : {}),
+    ...(usage ? { usage } : {}),
   };
 }
 
 function readToolCalls(calls: unknown): ToolCall[] {
   if (!Array.isArray(calls)) return [];
-  return calls.map((call) => {
+  return calls.map((call: unknown) => {
     const fn = field(call, 'function');
+    const name = stringOr(field(fn, 'name'), '');
+    if (name === '') throw new ProviderError('upstream answer has a tool call without a name');
     return {
       id: stringOr(field(call, 'id'), ''),
-      name: stringOr(field(fn, 'name'), ''),
+      name,
       arguments: argumentsText(field(fn, 'arguments')),
     };
   });
-}
-
-/** A tool call as its pieces arrive: id and name first, the arguments in pieces. */
-interface PendingCall {
-  id: string;
-  name: string;
-  arguments: string;
-}
-
-/**
- * Turns chat completion chunks into stream events: `delta.content` (or a refusal) as text, tool
- * calls gathered by index and reported whole at the `finish_reason` or the end, the usage last.
- * The stream must end with `data: [DONE]` or after a `finish_reason`, else it was cut.
- */
-async function* readOpenAiChatStream(
-  events: AsyncIterable<SseMessage>,
-): AsyncGenerator<ModelStreamEvent, void, undefined> {
-  const pending = new Map<number, PendingCall>();
-  let finished = false;
-  let usage: unknown;
-  const flush = function* (): Generator<ModelStreamEvent> {
-    for (const index of [...pending.keys()].sort((a, b) => a - b)) {
-      const call = pending.get(index)!;
-      yield {
-        type: 'tool_call',
-        call: { id: call.id, name: call.name, arguments: argumentsText(call.arguments) },
-      };
-    }
-    pending.clear();
-  };
-  // Some compatible servers repeat a running usage in every chunk: the last one is reported, once.
-  const end = function* (): Generator<ModelStreamEvent> {
-    yield* flush();
-    if (usage !== undefined)
-      yield {
-        type: 'usage',
-        usage: {
-          inputTokens: count(field(usage, 'prompt_tokens')),
-          outputTokens: count(field(usage, 'completion_tokens')),
-        },
-      };
-  };
-  for await (const message of events) {
-    if (message.data.trim() === '[DONE]') {
-      yield* end();
-      return;
-    }
-    const chunk = sseJson(message);
-    const choices = field(chunk, 'choices');
-    const choice: unknown = Array.isArray(choices)
-      ? choices.find((c) => (field(c, 'index') ?? 0) === 0)
-      : undefined;
-    const delta = field(choice, 'delta');
-    const text = field(delta, 'content') ?? field(delta, 'refusal');
-    if (typeof text === 'string' && text !== '') yield { type: 'text', text };
-    const calls = field(delta, 'tool_calls');
-    if (Array.isArray(calls)) {
-      calls.forEach((piece, position) => {
-        const index =
-          typeof field(piece, 'index') === 'number' ? (field(piece, 'index') as number) : position;
-        const call = pending.get(index) ?? { id: '', name: '', arguments: '' };
-        const fn = field(piece, 'function');
-        if (call.id === '' && typeof field(piece, 'id') === 'string')
-          call.id = field(piece, 'id') as string;
-        if (call.name === '' && typeof field(fn, 'name') === 'string')
-          call.name = field(fn, 'name') as string;
-        const args = field(fn, 'arguments');
-        if (args !== undefined && args !== null)
-          call.arguments += typeof args === 'string' ? args : JSON.stringify(args);
-        pending.set(index, call);
-      });
-    }
-    const reason = field(choice, 'finish_reason');
-    if (typeof reason === 'string' && reason !== '') {
-      finished = true;
-      yield* flush();
-    }
-    const chunkUsage = field(chunk, 'usage');
-    if (typeof chunkUsage === 'object' && chunkUsage !== null) usage = chunkUsage;
-  }
-  if (!finished) throw new ProviderError('the stream ended before its finish_reason or [DONE]');
-  yield* end();
-}
-
-/** Arguments as JSON text: some compatible servers send an object, or nothing for a call without arguments. */
-function argumentsText(value: unknown): string {
-  if (typeof value === 'string') return value === '' ? '{}' : value;
-  return value === undefined || value === null ? '{}' : JSON.stringify(value);
 }

@@ -1,5 +1,11 @@
-import type { ModelAnswer, ModelProvider, ModelRequest } from '../providers/modelProvider';
+import type {
+  FinishReason,
+  ModelAnswer,
+  ModelProvider,
+  ModelRequest,
+} from '../providers/modelProvider';
 import type { ToolCall, Usage } from '../results/replyResult';
+import { estimateUsage } from './estimateUsage';
 
 /** Why a model call produced no answer. */
 export type CallFailureCode = 'ABORTED' | 'TIMEOUT' | 'MODEL_FAILED';
@@ -11,6 +17,10 @@ export type CallOutcome =
       readonly text?: string;
       readonly toolCalls: readonly ToolCall[];
       readonly usage?: Usage;
+      readonly finishReason?: FinishReason;
+      readonly rawFinishReason?: string;
+      /** A refusal's text, apart from the reply text. */
+      readonly refusal?: string;
     }
   | {
       readonly ok: false;
@@ -37,8 +47,11 @@ export interface CallBounds {
 
 /**
  * One model call, streamed when the provider streams, else whole. Yields reply text as it is
- * written and returns the outcome. A provider that ignores its signal is not waited for: the
- * call ends when any bound fires. Never throws.
+ * written and returns the outcome, with the finish reason and any refusal kept apart. A provider
+ * that ignores its signal is not waited for: the call ends when any bound fires. Never throws.
+ * When the provider reports no usage — the call was cut (abort, timeout), failed after output
+ * arrived, or answered without a usage block — the outcome carries an estimate
+ * ({@link estimateUsage}); a call that failed before any output (an HTTP error) carries none.
  */
 export async function* modelCall(
   provider: ModelProvider,
@@ -49,6 +62,9 @@ export async function* modelCall(
   const signal = AbortSignal.any(signals);
   if (signal.aborted) return failure(bounds, undefined);
   const stopped = abortPromise(signal);
+  // Everything read so far, for an estimate when the provider's usage never comes.
+  let read = '';
+  const estimate = () => estimateUsage(request, read);
   try {
     if (!provider.stream) {
       const answer: ModelAnswer = await Promise.race([
@@ -57,15 +73,19 @@ export async function* modelCall(
       ]);
       const text = answer.object !== undefined ? JSON.stringify(answer.object) : answer.text;
       if (typeof text === 'string' && text !== '') yield { text };
+      read = (text ?? '') + (answer.refusal ?? '') + callText(answer.toolCalls ?? []);
       return {
         ok: true,
         ...(typeof text === 'string' ? { text } : {}),
         toolCalls: answer.toolCalls ?? [],
-        ...(answer.usage ? { usage: answer.usage } : {}),
+        usage: answer.usage ?? estimate(),
+        ...stopOf(answer.finishReason, answer.rawFinishReason, answer.refusal),
       };
     }
     const stream = provider.stream(request, { signal })[Symbol.asyncIterator]();
     let text: string | undefined;
+    let refusal: string | undefined;
+    let finish: { reason: FinishReason; raw?: string | undefined } | undefined;
     const toolCalls: ToolCall[] = [];
     let usage: Usage | undefined;
     try {
@@ -76,11 +96,18 @@ export async function* modelCall(
         if (event.type === 'text') {
           if (event.text === '') continue;
           text = (text ?? '') + event.text;
+          read += event.text;
           yield { text: event.text };
         } else if (event.type === 'tool_call') {
           toolCalls.push(event.call);
+          read += callText([event.call]);
         } else if (event.type === 'usage') {
           usage = event.usage;
+        } else if (event.type === 'refusal') {
+          refusal = (refusal ?? '') + event.text;
+          read += event.text;
+        } else if (event.type === 'finish') {
+          finish = { reason: event.reason, raw: event.raw };
         }
       }
     } finally {
@@ -91,18 +118,38 @@ export async function* modelCall(
       ok: true,
       ...(text !== undefined ? { text } : {}),
       toolCalls,
-      ...(usage ? { usage } : {}),
+      usage: usage ?? estimate(),
+      ...stopOf(finish?.reason, finish?.raw, refusal),
     };
   } catch (error) {
-    if (signal.aborted) return failure(bounds, undefined);
+    if (signal.aborted) return failure(bounds, estimate());
     return {
       ok: false,
       code: 'MODEL_FAILED',
       message: `the model call failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`,
+      // Output arrived, so the upstream was generating (and billing): count what was read.
+      ...(read !== '' ? { usage: estimate() } : {}),
     };
   } finally {
     stopped.dispose();
   }
+}
+
+/** The finish reason and refusal of an answer, only the fields that are set. */
+function stopOf(
+  reason: FinishReason | undefined,
+  raw: string | undefined,
+  refusal: string | undefined,
+): { finishReason?: FinishReason; rawFinishReason?: string; refusal?: string } {
+  return {
+    ...(reason ? { finishReason: reason } : {}),
+    ...(reason && raw ? { rawFinishReason: raw } : {}),
+    ...(refusal !== undefined && refusal !== '' ? { refusal } : {}),
+  };
+}
+
+function callText(calls: readonly ToolCall[]): string {
+  return calls.map((call) => call.name + call.arguments).join('');
 }
 
 function failure(bounds: CallBounds, usage: Usage | undefined): CallOutcome {

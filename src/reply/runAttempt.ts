@@ -2,10 +2,12 @@ import type { Issue } from '../issues/issue';
 import type { ChatMessage, ModelRequest } from '../providers/modelProvider';
 import type { ToolCall, Usage } from '../results/replyResult';
 import { type EarlyCheck, earlyCheckFor } from './earlyCheck';
+import { estimateUsage } from './estimateUsage';
 import { redactAll } from './finalizeReply';
 import { type CallOutcome, type TextChunk, modelCall } from './modelCall';
 import type { ReplyEvent } from './replyEvent';
 import { runToolCalls } from './runToolCalls';
+import { stopIssue } from './stopIssue';
 import type { StreamReplyOptions } from './turnOptions';
 import type { TurnPlan } from './turnPlan';
 
@@ -28,12 +30,15 @@ export type AttemptEnd =
       readonly code: 'ABORTED' | 'TIMEOUT' | 'MODEL_FAILED';
       readonly message: string;
     }
+  /** The model refused, a content filter withheld the answer, or it was cut at the token limit. */
+  | { readonly kind: 'stopped'; readonly issue: Issue }
   | { readonly kind: 'tool_calls'; readonly calls: readonly ToolCall[] }
   | { readonly kind: 'too_many_steps'; readonly steps: number };
 
 /**
  * One attempt: the model call and its tool steps, with early reject on the text step. Yields the
- * turn's events and returns how the attempt ended.
+ * turn's events and returns how the attempt ended. A refusal, a content filter or a cut answer
+ * ends the attempt as `stopped`, before any of its tool calls runs.
  */
 export async function* runAttempt(
   options: StreamReplyOptions,
@@ -79,12 +84,17 @@ export async function* runAttempt(
           offset: read.rejected.offset,
         };
         yield { type: 'rejected', attempt, stage, ...rejected };
+        // The provider's usage never comes for a cut call: count what was sent and read.
+        addToUsage(estimateUsage(request, read.text));
         return { kind: 'answer', text: read.text, early: rejected, toolSteps: steps };
       }
       const outcome = read.outcome;
       addToUsage(outcome.usage);
       if (!outcome.ok)
         return { kind: 'failed', code: outcome.code, message: outcome.message, toolSteps: steps };
+      // Checked before any tool runs: a cut answer may hold cut arguments.
+      const stop = stopIssue(outcome);
+      if (stop) return { kind: 'stopped', issue: stop, toolSteps: steps };
       // Calls to tools nobody offered (a correction carries none) are never run or handed out:
       // the answer is its text, and no text is no final message.
       if (outcome.toolCalls.length === 0 || !request.tools)

@@ -174,6 +174,22 @@ async function* turn(
       });
       return;
     }
+    if (ended.kind === 'stopped') {
+      // A refusal or a cut answer is not a format error: no correction is asked (see stopIssue).
+      record(history, { attempt, stage, issues: [ended.issue], ...toolSteps }, options);
+      const invalid =
+        options.onExhausted === 'return_invalid' && plan.mode === 'custom' && lastInvalid
+          ? { invalidValue: lastInvalid }
+          : {};
+      yield end({
+        status: 'validation_failed',
+        issues: [ended.issue],
+        ...invalid,
+        attempts: attempt,
+        stage,
+      });
+      return;
+    }
     if (ended.kind === 'too_many_steps') {
       const issue: Issue = {
         code: 'TOOL_STEPS_EXCEEDED',
@@ -282,10 +298,17 @@ function joinSystem(host: string | undefined, instruction: string): string {
   return [host, instruction].filter((part) => part !== undefined && part !== '').join('\n\n');
 }
 
+/** Sums two usages; reasoning tokens where either reported them, estimated if either is. */
 function addUsage(total: Usage | undefined, more: Usage | undefined): Usage | undefined {
   if (!more) return total;
+  const reasoning =
+    total?.reasoningTokens === undefined && more.reasoningTokens === undefined
+      ? {}
+      : { reasoningTokens: (total?.reasoningTokens ?? 0) + (more.reasoningTokens ?? 0) };
   return {
     inputTokens: (total?.inputTokens ?? 0) + more.inputTokens,
     outputTokens: (total?.outputTokens ?? 0) + more.outputTokens,
+    ...reasoning,
+    ...(total?.estimated === true || more.estimated === true ? { estimated: true } : {}),
   };
 }

@@ -10,7 +10,10 @@ export type ReplyStage = 'model' | 'correction' | 'post_guardrail';
 /** How the format was asked of the model. */
 export type Enforcement = 'provider_schema' | 'forced_tool' | 'prompt_only';
 
-/** Token usage, summed over every attempt of a turn. */
+/**
+ * Token usage, summed over every attempt of a turn. `inputTokens` counts every input token the
+ * provider processed, cached ones included (Anthropic's cache reads and writes are added in).
+ */
 export interface Usage {
   readonly inputTokens: number;
   /** Everything billed as output, reasoning included. */
@@ -18,8 +21,10 @@ export interface Usage {
   /** The part of `outputTokens` the provider reported as reasoning or thinking. */
   readonly reasoningTokens?: number;
   /**
-   * True when a count is an estimate: an attempt cut off early (early reject, abort) never
-   * receives the provider's usage, so what it generated is estimated from the characters read.
+   * True when a count is an estimate: an attempt cut off early (early reject, abort, timeout) never
+   * receives the provider's usage, so it is estimated from what was sent and read (see
+   * `estimateUsage`: one token per four UTF-8 bytes, rounded up). Also set when the provider
+   * reported no usage for a call that answered.
    */
   readonly estimated?: boolean;
 }
@@ -72,6 +77,11 @@ export interface ToolCall {
   readonly name: string;
   /** The arguments as the model wrote them: JSON text, parsed strictly before a tool runs. */
   readonly arguments: string;
+  /**
+   * An opaque token the provider attached to the call (Gemini's `thoughtSignature`). It travels
+   * back with the call when the tool step is replayed; a host that replays calls itself keeps it.
+   */
+  readonly signature?: string;
 }
 
 /** What every result carries. */

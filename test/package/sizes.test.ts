@@ -15,10 +15,13 @@ const EVERYTHING = `export * from './src/index.ts';`;
 // Regression guards: the sizes measured on 2026-12-03 plus about 3%. A change that grows a bundle
 // past its guard must say why in its commit (and move the guard), not slip in. Moved once: the
 // scanner's speed-up (prepared rule plans, keyword hits) and the batched redaction cost 1.2 KB.
+// Moved for everything only (issue 17): the providers reading the real wire — content parts,
+// refusals and finish reasons, reasoning and cache usage, Gemini streamed arguments and thought
+// signatures, usage estimates for cut calls — cost 3.0 KB (38.1 → 41.1; checkReply is unchanged).
 const GUARDS: [string, string, number][] = [
   ['{ checkReply }', CHECK_REPLY, 23.5 * KIB], // measured 22.8 KB
   ['{ parseJson }', PARSE_JSON, 4.3 * KIB], // measured 4.1 KB
-  ['everything', EVERYTHING, 39.3 * KIB], // measured 38.1 KB
+  ['everything', EVERYTHING, 42.3 * KIB], // measured 41.1 KB
 ];
 
 // The budgets of issue 11, not met (see bench/RESULTS.md, "Sizes"): the leak rules and their

@@ -73,5 +73,8 @@ describe.each(providers)('early reject through $name', { timeout: 10_000 }, (p) 
     expect(result.meta.history?.[0]?.rejectedAt).toBeLessThan(invalid.length);
     // The first request's connection was closed by us, before the upstream ended it.
     expect(await upstream.requests[0]!.disconnected).toBe(true);
+    // The cut attempt never got the provider's usage: it is estimated, never silently 0.
+    expect(result.usage.estimated).toBe(true);
+    expect(result.usage.inputTokens).toBeGreaterThan(100);
   });
 });

@@ -13,6 +13,13 @@ export type Behaviour =
       readonly frames: readonly string[];
       readonly then?: 'end' | 'cut' | 'hang';
     }
+  // A recorded body served as the given byte chunks, each written on its own (splits may fall
+  // inside a UTF-8 character), then the end.
+  | {
+      readonly kind: 'bytes';
+      readonly contentType: string;
+      readonly chunks: readonly Uint8Array[];
+    }
   // Answers `{ closed }`: whether the connection of request `request` (0-based) closed early within `waitMs`.
   | { readonly kind: 'probe'; readonly request: number; readonly waitMs: number };
 
@@ -73,6 +80,16 @@ export async function fakeUpstream(behaviours: Behaviour[]) {
         }
         if (behaviour.then === 'cut') res.socket?.destroy();
         else if (behaviour.then !== 'hang') res.end();
+        break;
+      case 'bytes':
+        res.writeHead(200, { 'content-type': behaviour.contentType, 'cache-control': 'no-cache' });
+        res.flushHeaders();
+        for (const chunk of behaviour.chunks) {
+          if (res.destroyed) return;
+          res.write(chunk);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        res.end();
         break;
       case 'probe': {
         let timer: ReturnType<typeof setTimeout> | undefined;

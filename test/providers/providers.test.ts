@@ -239,7 +239,7 @@ describe('Gemini generateContent (responseJsonSchema)', () => {
     expect(sent.body.systemInstruction.parts[0].text).toContain('sys');
   });
 
-  it('a candidate with only thoughts is a mismatch (one correction, then the notice); no candidates is a failure', async () => {
+  it('a candidate with only thoughts is a mismatch (one correction, then the notice); a blocked prompt is REFUSED; no candidates otherwise is a failure', async () => {
     const thoughts = {
       kind: 'json',
       body: geminiAnswer([{ text: replyText, thought: true }]),
@@ -256,7 +256,21 @@ describe('Gemini generateContent (responseJsonSchema)', () => {
       meta: { attempts: 2 },
     });
     await server.close();
-    server = await serve({ kind: 'json', body: { promptFeedback: { blockReason: 'SAFETY' } } });
+    server = await serve(
+      { kind: 'json', body: { promptFeedback: { blockReason: 'SAFETY' } } },
+      { kind: 'json', body: { usageMetadata: { promptTokenCount: 3 } } },
+    );
+    const blocked = await enforceReply({
+      provider: geminiProvider({ streaming: false, baseUrl: server.baseUrl, model: 'g' }),
+      messages: user,
+    });
+    // A blocked prompt is the provider's content filter: refused at once, never corrected.
+    expect(blocked).toMatchObject({
+      status: 'validation_failed',
+      issues: [{ code: 'REFUSED', message: expect.stringContaining('blockReason SAFETY') }],
+      notice: failureNotice(),
+      meta: { attempts: 1 },
+    });
     expect(
       await enforceReply({
         provider: geminiProvider({ streaming: false, baseUrl: server.baseUrl, model: 'g' }),

@@ -329,6 +329,7 @@ describe('stream() transport failures', { timeout: 5_000 }, () => {
     ).toEqual([
       { type: 'text', text: 'a' },
       { type: 'text', text: 'b' },
+      { type: 'finish', reason: 'stop', raw: 'stop' },
       { type: 'usage', usage: { inputTokens: 9, outputTokens: 3 } },
     ]);
   });
@@ -342,7 +343,10 @@ describe('stream() transport failures', { timeout: 5_000 }, () => {
       await collectEvents(
         provider(server.baseUrl).stream!(request, { signal: new AbortController().signal }),
       ),
-    ).toEqual([{ type: 'text', text: 'ok' }]);
+    ).toEqual([
+      { type: 'text', text: 'ok' },
+      { type: 'finish', reason: 'stop', raw: 'stop' },
+    ]);
   });
 });
 

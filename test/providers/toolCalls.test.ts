@@ -210,10 +210,14 @@ describe('tool calls in whole answers', () => {
     const provider = openAiChatProvider({ baseUrl: server.baseUrl, model: 'm' });
     expect(await provider.generate(request, { signal: signal() })).toEqual({
       toolCalls: orderCalls,
+      finishReason: 'stop',
+      rawFinishReason: 'stop',
       usage: { inputTokens: 120, outputTokens: 30 },
     });
     expect(await provider.generate(request, { signal: signal() })).toEqual({
       text: replyText,
+      finishReason: 'stop',
+      rawFinishReason: 'stop',
       usage: { inputTokens: 120, outputTokens: 30 },
     });
     expect(server.requests[0]!.body.messages).toHaveLength(7);
@@ -245,11 +249,15 @@ describe('tool calls in whole answers', () => {
     };
     expect(await provider.generate(withTools, { signal: signal() })).toEqual({
       toolCalls: orderCalls,
+      finishReason: 'tool_calls',
+      rawFinishReason: 'tool_use',
       usage: { inputTokens: 200, outputTokens: 40 },
     });
     expect(await provider.generate(withTools, { signal: signal() })).toEqual({
       object: reply,
       toolCalls: [orderCalls[0]],
+      finishReason: 'tool_calls',
+      rawFinishReason: 'tool_use',
       usage: { inputTokens: 200, outputTokens: 40 },
     });
     expect(server.requests[0]!.body.tool_choice).toEqual({ type: 'any' });
@@ -273,6 +281,8 @@ describe('tool calls in whole answers', () => {
         { id: 'gemini_call_3', name: 'lookup_order', arguments: '{"id":17}' },
         { id: 'gemini_call_4', name: 'lookup_order', arguments: '{"id":18}' },
       ],
+      finishReason: 'stop',
+      rawFinishReason: 'STOP',
       usage: { inputTokens: 80, outputTokens: 20 },
     });
     expect(
@@ -341,6 +351,7 @@ describe('tool calls in streamed answers', () => {
     expect(await collectEvents(provider.stream!(request, { signal: signal() }))).toEqual([
       { type: 'tool_call', call: orderCalls[0] },
       { type: 'tool_call', call: orderCalls[1] },
+      { type: 'finish', reason: 'tool_calls', raw: 'tool_calls' },
       { type: 'usage', usage: { inputTokens: 120, outputTokens: 30 } },
     ]);
     // A call still open at [DONE] is reported then; a call without arguments has `{}`.
@@ -390,6 +401,7 @@ describe('tool calls in streamed answers', () => {
       { type: 'tool_call', call: orderCalls[0] },
       { type: 'tool_call', call: orderCalls[1] },
       { type: 'tool_call', call: { id: 'call_3', name: 'list_orders', arguments: '{}' } },
+      { type: 'finish', reason: 'tool_calls', raw: 'tool_use' },
       { type: 'usage', usage: { inputTokens: 200, outputTokens: 40 } },
     ]);
     expect(events.map((e) => (e.type === 'text' ? e.text : '')).join('')).toBe(replyText);
@@ -420,6 +432,7 @@ describe('tool calls in streamed answers', () => {
         type: 'tool_call',
         call: { id: 'gemini_call_1', name: 'lookup_order', arguments: '{"id":18}' },
       },
+      { type: 'finish', reason: 'stop', raw: 'STOP' },
       { type: 'usage', usage: { inputTokens: 80, outputTokens: 20 } },
     ]);
   });

@@ -1,0 +1,71 @@
+import { ProviderError } from './modelProvider';
+import { field } from './postJson';
+
+/** What an OpenAI-compatible `content` holds, read part by part. */
+export interface ContentRead {
+  /** The answer: the content string, or the text parts joined. Absent when there is none. */
+  readonly text?: string;
+  /** The refusal parts joined. Absent when there is none. */
+  readonly refusal?: string;
+  /** The types of parts that are neither text, reasoning nor a refusal; never reply text. */
+  readonly unknown: readonly string[];
+}
+
+// Parts that carry reasoning (Mistral `thinking`, the reasoning parts of compatible servers):
+// read past, never reply text.
+const REASONING = new Set(['thinking', 'reasoning', 'reasoning_text', 'redacted_thinking']);
+const TEXT = new Set(['text', 'output_text']);
+
+/**
+ * Reads a chat message's `content` (or a streamed `delta.content`): a string is the answer; an
+ * array is read part by part — `text` / `output_text` parts are the answer, `thinking` /
+ * `reasoning` parts are skipped, `refusal` parts are the refusal, other types are listed in
+ * `unknown` (the caller decides whether an answer made only of them is a failure). `null` or no
+ * content is nothing. Any other value, or a text part whose `text` is not a string, throws a
+ * ProviderError naming `where`.
+ */
+export function readContentParts(content: unknown, where: string): ContentRead {
+  if (typeof content === 'string') return { text: content, unknown: [] };
+  if (content === undefined || content === null) return { unknown: [] };
+  if (!Array.isArray(content))
+    throw new ProviderError(`${where} is ${kindOf(content)}, not text or an array of parts`);
+  let text: string | undefined;
+  let refusal: string | undefined;
+  const unknown: string[] = [];
+  for (const part of content as unknown[]) {
+    const type = field(part, 'type');
+    if (typeof type === 'string' && TEXT.has(type)) {
+      const piece = field(part, 'text');
+      if (typeof piece !== 'string')
+        throw new ProviderError(`${where} has a ${type} part whose text is ${kindOf(piece)}`);
+      text = (text ?? '') + piece;
+    } else if (type === 'refusal') {
+      const piece = field(part, 'refusal');
+      if (typeof piece === 'string') refusal = (refusal ?? '') + piece;
+    } else if (typeof type !== 'string' || !REASONING.has(type)) {
+      unknown.push(typeof type === 'string' ? type.slice(0, 40) : `(${kindOf(part)})`);
+    }
+  }
+  return {
+    ...(text !== undefined ? { text } : {}),
+    ...(refusal !== undefined ? { refusal } : {}),
+    unknown,
+  };
+}
+
+/**
+ * The failure for an answer that had no text, no refusal and no tool call, only parts of types
+ * replyguard does not read: the answer may have been in them, so it is not "no answer".
+ */
+export function unknownPartsFailure(types: readonly string[], where: string): ProviderError {
+  const names = [...new Set(types)].slice(0, 5).join(', ');
+  return new ProviderError(
+    `${where} held only parts of unknown types (${names}); replyguard reads text, thinking, reasoning and refusal parts`,
+  );
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
