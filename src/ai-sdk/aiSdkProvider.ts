@@ -1,4 +1,5 @@
 import type {
+  FinishReason,
   ModelAnswer,
   ModelProvider,
   ModelRequest,
@@ -22,6 +23,7 @@ import { toPrompt } from './promptMessages';
 import {
   answerText,
   businessToolCall,
+  finishReasonOf,
   isPart,
   partsOf,
   providerMetadataOf,
@@ -100,11 +102,14 @@ export function aiSdkProvider(
         ...(providerMetadata ? { providerMetadata } : {}),
         ...(result.response ? { response: result.response } : {}),
       });
-      return answer(
-        answerText(content, result.structuredOutputText),
-        toolCalls,
-        fromAiSdkUsage(result.usage),
-      );
+      return {
+        ...answer(
+          answerText(content, result.structuredOutputText),
+          toolCalls,
+          fromAiSdkUsage(result.usage),
+        ),
+        ...(isFinishReason(result.finishReason) ? finishFields(result.finishReason) : {}),
+      };
     },
   };
   if (transport === 'generate') return provider;
@@ -229,7 +234,10 @@ async function* streamCall(
           break;
         }
         case 'finish': {
-          if (isFinishReason(part.finishReason)) finishReason = part.finishReason;
+          if (isFinishReason(part.finishReason)) {
+            finishReason = part.finishReason;
+            yield { type: 'finish', ...finishEvent(part.finishReason) };
+          }
           providerMetadata = providerMetadataOf(part.providerMetadata);
           const usage = fromAiSdkUsage(part.usage);
           if (usage) yield { type: 'usage', usage };
@@ -268,13 +276,31 @@ async function collect(events: AsyncIterable<ModelStreamEvent>): Promise<ModelAn
   let text: string | undefined;
   const calls: ToolCall[] = [];
   let usage: Usage | undefined;
+  let finish: { reason: FinishReason; raw?: string | undefined } | undefined;
   for await (const event of events) {
     if (event.type === 'text') text = (text ?? '') + event.text;
     else if (event.type === 'tool_call') calls.push(event.call);
     else if (event.type === 'usage') usage = event.usage;
+    else if (event.type === 'finish') finish = { reason: event.reason, raw: event.raw };
   }
   return {
     ...(calls.length > 0 ? { toolCalls: calls } : text === undefined ? {} : { text }),
     ...(usage ? { usage } : {}),
+    ...(finish ? { finishReason: finish.reason } : {}),
+    ...(finish?.raw !== undefined ? { rawFinishReason: finish.raw } : {}),
   };
+}
+
+/** The finish reason of a stream event: replyguard's reason and the SDK's own words. */
+function finishEvent(reason: AiSdkFinishReason): { reason: FinishReason; raw: string } {
+  return { reason: finishReasonOf(reason), raw: reason.raw ?? reason.unified };
+}
+
+/** The finish reason of a whole answer (a length ends the turn as TRUNCATED, as on every wire). */
+function finishFields(reason: AiSdkFinishReason): {
+  finishReason: FinishReason;
+  rawFinishReason: string;
+} {
+  const event = finishEvent(reason);
+  return { finishReason: event.reason, rawFinishReason: event.raw };
 }

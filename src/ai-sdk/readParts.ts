@@ -1,4 +1,6 @@
+import type { FinishReason } from '../providers/modelProvider';
 import type {
+  AiSdkFinishReason,
   AiSdkPart,
   AiSdkProviderMetadata,
   AiSdkTextPart,
@@ -97,4 +99,19 @@ export function providerMetadataOf(value: unknown): AiSdkProviderMetadata | unde
       typeof entry[1] === 'object' && entry[1] !== null && !Array.isArray(entry[1]),
   );
   return Object.fromEntries(entries);
+}
+
+/** The AI SDK's unified finish reason as replyguard's (`interrupted`, `error`, `other` → `other`). */
+export function finishReasonOf(reason: AiSdkFinishReason): FinishReason {
+  switch (reason.unified) {
+    case 'stop':
+    case 'length':
+      return reason.unified;
+    case 'content-filter':
+      return 'content_filter';
+    case 'tool-calls':
+      return 'tool_calls';
+    default:
+      return 'other';
+  }
 }

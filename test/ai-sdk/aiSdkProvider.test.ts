@@ -147,6 +147,8 @@ describe('aiSdkProvider', () => {
     expect(await aiSdkProvider(model).generate({ system: '', messages: [] }, { signal })).toEqual({
       text: good,
       usage: { inputTokens: 10, outputTokens: 5 },
+      finishReason: 'stop',
+      rawFinishReason: 'raw-finish',
     });
   });
 
@@ -171,6 +173,8 @@ describe('aiSdkProvider', () => {
     expect(answer).toEqual({
       toolCalls: [{ id: 'c1', name: 'lookup', arguments: '{"id":"A7"}' }],
       usage: { inputTokens: 10, outputTokens: 5 },
+      finishReason: 'tool_calls',
+      rawFinishReason: 'raw-finish',
     });
     expect(records).toMatchObject([
       {
@@ -220,6 +224,7 @@ describe('aiSdkProvider', () => {
     ).toBe(good);
     expect(seen.filter((event) => event.type !== 'text')).toEqual([
       { type: 'tool_call', call: { id: 'c1', name: 'lookup', arguments: '{}' } },
+      { type: 'finish', reason: 'tool_calls', raw: 'raw-finish' },
       { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 } },
     ]);
     expect(JSON.stringify(seen)).not.toContain('secret plan');
@@ -270,7 +275,12 @@ describe('aiSdkProvider', () => {
       { system: '', messages: [] },
       { signal },
     );
-    expect(answer).toEqual({ text: good, usage: { inputTokens: 10, outputTokens: 5 } });
+    expect(answer).toEqual({
+      text: good,
+      usage: { inputTokens: 10, outputTokens: 5 },
+      finishReason: 'stop',
+      rawFinishReason: 'raw-finish',
+    });
     expect(model.doStreamCalls).toHaveLength(1);
   });
 

@@ -86,6 +86,7 @@ describe('aiSdkProvider reading streamed parts', () => {
     );
     expect(textOf(seen)).toBe(good);
     expect(seen.filter((event) => event.type !== 'text')).toEqual([
+      { type: 'finish', reason: 'other', raw: 'interrupted' },
       { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 } },
     ]);
     expect(JSON.stringify(seen)).not.toContain('secret plan');
@@ -120,6 +121,7 @@ describe('aiSdkProvider reading streamed parts', () => {
 });
 
 describe('aiSdkProvider reading whole answers', () => {
+  const stopped = { finishReason: 'stop', rawFinishReason: 'stop' };
   const result = (content: unknown, extra: Record<string, unknown> = {}) => ({
     content,
     finishReason: { unified: 'stop', raw: 'stop' },
@@ -144,6 +146,7 @@ describe('aiSdkProvider reading whole answers', () => {
     expect(await generate(model)).toEqual({
       text: good,
       usage: { inputTokens: 10, outputTokens: 5 },
+      ...stopped,
     });
   });
 
@@ -175,6 +178,7 @@ describe('aiSdkProvider reading whole answers', () => {
     ).toEqual({
       text: good,
       usage: { inputTokens: 10, outputTokens: 9, reasoningTokens: 4 },
+      ...stopped,
     });
     for (const odd of [
       { inputTokens: 7, outputTokens: 3 },
@@ -186,6 +190,7 @@ describe('aiSdkProvider reading whole answers', () => {
         await generate(answering(result([{ type: 'text', text: good }], { usage: odd }))),
       ).toEqual({
         text: good,
+        ...stopped,
       });
   });
 
@@ -199,11 +204,22 @@ describe('aiSdkProvider reading whole answers', () => {
     expect(await generate(answering(result(undefined)))).not.toHaveProperty('text');
   });
 
-  it('ends an empty answer, or one cut at the token limit with no text, as NO_FINAL_MESSAGE', async () => {
+  it('ends an empty answer as NO_FINAL_MESSAGE', async () => {
+    const turn = await enforceReply({
+      provider: aiSdkProvider(answering(result([])), { transport: 'generate' }),
+      messages: request.messages,
+    });
+    expect(turn.status).not.toBe('completed');
+    expect(turn.issues.map((issue) => issue.code)).toContain('NO_FINAL_MESSAGE');
+  });
+
+  it('ends an answer cut at the token limit as TRUNCATED, whole or streamed, text or none', async () => {
     for (const answer of [
-      result([]),
       result([], { finishReason: { unified: 'length', raw: 'max_tokens' } }),
       result([{ type: 'reasoning', text: 'thinking…' }], {
+        finishReason: { unified: 'length', raw: 'length' },
+      }),
+      result([{ type: 'text', text: good }], {
         finishReason: { unified: 'length', raw: 'length' },
       }),
     ]) {
@@ -211,10 +227,36 @@ describe('aiSdkProvider reading whole answers', () => {
         provider: aiSdkProvider(answering(answer), { transport: 'generate' }),
         messages: request.messages,
       });
-      expect(turn.status).not.toBe('completed');
-      expect(turn.issues.map((issue) => issue.code)).toContain('NO_FINAL_MESSAGE');
+      expect(turn.status).toBe('validation_failed');
+      expect(turn.issues.map((issue) => issue.code)).toEqual(['TRUNCATED']);
+      expect(turn.meta.attempts).toBe(1);
       expect(JSON.stringify(turn)).not.toContain('thinking');
     }
+    const streamed = await enforceReply({
+      provider: aiSdkProvider(
+        streamingParts([
+          { type: 'text-delta', id: 't', delta: good },
+          {
+            type: 'finish',
+            finishReason: { unified: 'length', raw: 'length' },
+            usage: result([]).usage,
+          },
+        ]),
+      ),
+      messages: request.messages,
+    });
+    expect(streamed.issues.map((issue) => issue.code)).toEqual(['TRUNCATED']);
+  });
+
+  it('ends a content-filtered answer as REFUSED', async () => {
+    const turn = await enforceReply({
+      provider: aiSdkProvider(
+        answering(result([], { finishReason: { unified: 'content-filter', raw: 'SAFETY' } })),
+        { transport: 'generate' },
+      ),
+      messages: request.messages,
+    });
+    expect(turn.issues.map((issue) => issue.code)).toEqual(['REFUSED']);
   });
 });
 
