@@ -41,7 +41,8 @@ export interface ModelRequest {
  * cut), `refusal` a refusal (OpenAI `refusal`, Anthropic `stop_reason: "refusal"`),
  * `content_filter` a provider's safety stop; `other` any reason not listed.
  */
-export type FinishReason = 'stop' | 'length' | 'refusal' | 'content_filter' | 'tool_calls' | 'other';
+export type FinishReason =
+  'stop' | 'length' | 'refusal' | 'content_filter' | 'tool_calls' | 'other';
 
 /** The model's final answer, as the provider's transport delivered it. */
 export interface ModelAnswer {
