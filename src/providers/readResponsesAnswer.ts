@@ -16,7 +16,7 @@ export function readResponsesAnswer(answer: unknown): ModelAnswer {
     status === 'cancelled'
   )
     throw new ProviderError(
-      `the upstream response ${String(status ?? 'failed')}: ${stringOr(field(error, 'message'), 'no message').slice(0, 120)}`,
+      `the upstream response ${stringOr(status, 'failed')}: ${stringOr(field(error, 'message'), 'no message').slice(0, 120)}`,
     );
   const output = field(answer, 'output');
   if (!Array.isArray(output)) throw new ProviderError('upstream answer has no output array');
