@@ -7,6 +7,7 @@ import { settleRequestBody } from './http/settleRequestBody';
 import { segmentJsonSchema } from './core';
 import { handleChatCompletions } from './routes/chatCompletions';
 import { handleCheck } from './routes/check';
+import { handleResponses } from './routes/responses';
 import { getSchema, putSchema } from './routes/schemas';
 import { type Config, type HandlerConfig, readConfig } from './workerConfig';
 
@@ -52,6 +53,7 @@ const ROUTES: Readonly<Record<string, Route>> = {
     methods: { POST: handleChatCompletions },
     errors: openAiError,
   },
+  '/v1/responses': { api: true, methods: { POST: handleResponses }, errors: openAiError },
   '/v1/schemas/:name': {
     api: true,
     methods: {

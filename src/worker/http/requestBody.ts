@@ -83,15 +83,23 @@ export function invalidField(
   return badRequest(error.message, cors, error.details);
 }
 
-/** The 400 of {@link invalidField} as data. */
-export function fieldError(what: string, issues: readonly v.BaseIssue<unknown>[]): HttpError {
-  const { issue, path } = deepest(issues[0]!, []);
+/**
+ * The 400 of {@link invalidField} as data; `at` places a nested value's issues (`input.3`).
+ */
+export function fieldError(
+  what: string,
+  issues: readonly v.BaseIssue<unknown>[],
+  at?: string,
+): HttpError {
+  const { issue, path } = deepest(issues[0]!, at === undefined ? [] : [at]);
   const field = path.join('.');
   const where = field === '' ? 'the body' : `\`${field}\``;
+  // A closed object's extra member: said plainly, as the APIs say it.
+  const why = issue.expected === 'never' ? 'unknown parameter' : issue.message.slice(0, 200);
   return {
     status: 400,
     code: 'BAD_REQUEST',
-    message: `${what}: ${where}: ${issue.message.slice(0, 200)}`,
+    message: `${what}: ${where}: ${why}`,
     details: { field },
   };
 }
