@@ -7,7 +7,9 @@ import { settleRequestBody } from './http/settleRequestBody';
 import { segmentJsonSchema } from './core';
 import { handleChatCompletions } from './routes/chatCompletions';
 import { handleCheck } from './routes/check';
+import { handleMessages } from './routes/messages';
 import { handleResponses } from './routes/responses';
+import { anthropicError } from './messages/anthropicError';
 import { getSchema, putSchema } from './routes/schemas';
 import { type Config, type HandlerConfig, readConfig } from './workerConfig';
 
@@ -54,6 +56,7 @@ const ROUTES: Readonly<Record<string, Route>> = {
     errors: openAiError,
   },
   '/v1/responses': { api: true, methods: { POST: handleResponses }, errors: openAiError },
+  '/v1/messages': { api: true, methods: { POST: handleMessages }, errors: anthropicError },
   '/v1/schemas/:name': {
     api: true,
     methods: {

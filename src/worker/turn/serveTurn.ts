@@ -73,6 +73,8 @@ export async function serveTurn<TTurn extends WireTurn>(
     const delivery = turnDelivery(result);
     const headers = { ...cors, ...verdictHeaders(result) };
     if (delivery.kind === 'error') return refuse(delivery, headers);
+    const cannot = answer.undeliverable?.(delivery);
+    if (cannot) return refuse(cannot, headers);
     return json(answer.body(delivery), 200, headers);
   } finally {
     stop();

@@ -53,7 +53,11 @@ export function turnStream(
           const event = next.value;
           if (event.type === 'final') {
             const delivery = turnDelivery(event.result);
-            frames = delivery.kind === 'error' ? answer.fail(delivery) : answer.reply(delivery);
+            if (delivery.kind === 'error') frames = answer.fail(delivery);
+            else {
+              const cannot = answer.undeliverable?.(delivery);
+              frames = cannot ? answer.fail(cannot) : answer.reply(delivery);
+            }
             done = true;
           } else if (options.progress) {
             const progress = progressEvent(event);

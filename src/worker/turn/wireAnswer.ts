@@ -9,6 +9,8 @@ import type { Delivered, DeliveryError } from './turnDelivery';
 export interface WireAnswer {
   /** The whole answer's body (its status is 200; errors go through the API's error shape). */
   readonly body: (delivery: Delivered) => unknown;
+  /** Why this API cannot carry a delivery (checked before `body` and `reply`), if it cannot. */
+  readonly undeliverable?: (delivery: Delivered) => HttpError | undefined;
   /** The events sent as soon as a stream opens, before any reply text (may be empty). */
   readonly open: () => string;
   /** What a quiet stream sends now and then, so that a client that went away is noticed. */
