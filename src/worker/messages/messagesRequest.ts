@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { HttpError } from '../http/httpError';
 import { badField, fieldError } from '../http/requestBody';
 import { ReplyguardField } from '../turn/replyguardField';
-import type { TurnRead, WireTurn } from '../turn/wireTurn';
+import type { TurnRead } from '../turn/wireTurn';
 import { readMessages } from './messagesContent';
 
 const SystemBlock = v.strictObject({
@@ -111,7 +111,7 @@ export function readMessagesRequest(body: unknown): TurnRead {
   if (request.mcp_servers !== undefined && request.mcp_servers.length > 0)
     return { ok: false, error: badField('mcp_servers', 'MCP servers are not supported') };
   const tools = readTools(request);
-  if (!Array.isArray(tools)) return { ok: false, error: tools as HttpError };
+  if (!Array.isArray(tools)) return { ok: false, error: tools };
   const read = readMessages(request.messages);
   if (!read.ok) return read;
   if (!read.messages.some((message) => message.role === 'user'))

@@ -118,7 +118,7 @@ export function readResponsesRequest(body: unknown): TurnRead<ResponsesTurn> {
   if (request.background === true)
     return { ok: false, error: badField('background', 'background responses are not supported') };
   const tools = readTools(request);
-  if (!Array.isArray(tools)) return { ok: false, error: tools as HttpError };
+  if (!Array.isArray(tools)) return { ok: false, error: tools };
   const input = readResponsesInput(request.input);
   if (!input.ok) return input;
   const { system, messages } = input.conversation;
