@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { ChatMessage, ToolCall } from '../../providers/modelProvider';
 import { badField, fieldError } from '../http/requestBody';
+import { plainObject } from '../turn/plainObject';
 import { ReplyguardField } from '../turn/replyguardField';
 import type { TurnRead, WireTurn } from '../turn/wireTurn';
 
@@ -38,7 +39,7 @@ const ResponseFormat = v.variant('type', [
       description: v.optional(v.string()),
       // An object, as OpenAI asks: `false` would read as the plain-text mode of the core, and
       // `true` enforces nothing.
-      schema: v.record(v.string(), v.unknown(), 'a JSON Schema object'),
+      schema: plainObject('a JSON Schema object'),
       strict: v.nullish(v.boolean()),
     }),
   }),

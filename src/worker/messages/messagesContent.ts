@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { ChatMessage, ToolCall } from '../../providers/modelProvider';
 import type { HttpError } from '../http/httpError';
 import { badField, fieldError } from '../http/requestBody';
+import { plainObject } from '../turn/plainObject';
 
 const CacheControl = v.nullish(v.unknown());
 const TextBlock = v.strictObject({
@@ -14,7 +15,7 @@ const ToolUseBlock = v.strictObject({
   type: v.literal('tool_use'),
   id: v.pipe(v.string(), v.minLength(1)),
   name: v.pipe(v.string(), v.minLength(1)),
-  input: v.record(v.string(), v.unknown(), 'an object'),
+  input: plainObject(),
   cache_control: CacheControl,
   caller: v.optional(v.unknown()),
 });

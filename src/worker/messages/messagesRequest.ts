@@ -4,6 +4,7 @@ import { badField, fieldError } from '../http/requestBody';
 import { ReplyguardField } from '../turn/replyguardField';
 import type { TurnRead } from '../turn/wireTurn';
 import { readMessages } from './messagesContent';
+import { plainObject } from '../turn/plainObject';
 
 const SystemBlock = v.strictObject({
   type: v.literal('text'),
@@ -18,7 +19,7 @@ const CustomTool = v.strictObject({
     v.regex(/^[a-zA-Z0-9_-]{1,128}$/, 'a name of 1 to 128 letters, digits, _ or -'),
   ),
   description: v.optional(v.string()),
-  input_schema: v.record(v.string(), v.unknown(), 'a JSON Schema object'),
+  input_schema: plainObject('a JSON Schema object'),
   cache_control: v.nullish(v.unknown()),
   strict: v.optional(v.boolean()),
   input_examples: v.optional(v.array(v.unknown())),
@@ -71,7 +72,7 @@ export const MessagesRequestSchema = v.strictObject({
       format: v.nullish(
         v.strictObject({
           type: v.literal('json_schema'),
-          schema: v.record(v.string(), v.unknown(), 'a JSON Schema object'),
+          schema: plainObject('a JSON Schema object'),
         }),
       ),
       task_budget: v.nullish(v.unknown()),

@@ -4,6 +4,7 @@ import { badField, fieldError } from '../http/requestBody';
 import { ReplyguardField } from '../turn/replyguardField';
 import type { TurnRead, WireTurn } from '../turn/wireTurn';
 import { readResponsesInput } from './responsesInput';
+import { plainObject } from '../turn/plainObject';
 
 const NAME = v.pipe(
   v.string(),
@@ -17,7 +18,7 @@ const TextFormat = v.variant('type', [
     name: NAME,
     description: v.optional(v.string()),
     // An object, as the API asks: `false` would read as the plain-text mode of the core.
-    schema: v.record(v.string(), v.unknown(), 'a JSON Schema object'),
+    schema: plainObject('a JSON Schema object'),
     strict: v.nullish(v.boolean()),
   }),
 ]);
@@ -25,7 +26,7 @@ const FunctionTool = v.strictObject({
   type: v.literal('function'),
   name: NAME,
   description: v.nullish(v.string()),
-  parameters: v.nullish(v.record(v.string(), v.unknown())),
+  parameters: v.nullish(plainObject('a JSON Schema object')),
   strict: v.nullish(v.boolean()),
   defer_loading: v.optional(v.boolean()),
 });
