@@ -166,7 +166,7 @@ describe.each(routes)('$path', (route) => {
   });
 
   it('refuses an unknown replyguard option, progress without a stream, and retries without a schema', async () => {
-    const named = async (extra: object, field: string) => {
+    const named = async (extra: Record<string, unknown>, field: string) => {
       const response = await post(route, route.body('hi', extra));
       const { body } = await refused(response, route, 400, 'BAD_REQUEST');
       expect(JSON.stringify(body)).toContain(field);
@@ -289,7 +289,7 @@ describe.each(routes)('$path', (route) => {
       generate: () => Promise.reject(new Error('upstream exploded')),
     };
     const handler = createHandler({ provider: broken });
-    const send = (extra: object) =>
+    const send = (extra: Record<string, unknown>) =>
       handler.fetch(
         new Request(`${base}${route.path}`, {
           method: 'POST',
