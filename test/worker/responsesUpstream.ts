@@ -45,7 +45,7 @@ export async function responsesUpstream() {
       if (!call.ended) call.closedEarlyAt = performance.now();
     });
     response.writeHead(200, { 'content-type': 'text/event-stream' });
-    await play(response, call, answer(call.body));
+    await play(response, call, answerFor(call.body));
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -63,7 +63,7 @@ export async function responsesUpstream() {
   };
 }
 
-function answer(body: Record<string, any>): Answer {
+function answerFor(body: Record<string, any>): Answer {
   const input: Record<string, any>[] = body.input;
   const last = input.at(-1)!;
   if (last.type === 'function_call_output')
