@@ -53,11 +53,11 @@ afterAll(async () => {
 const anthropic = () => new Anthropic({ baseURL: base.href, apiKey: KEY, maxRetries: 0 });
 const aiAnthropic = () => createAnthropic({ baseURL: new URL('/v1', base).href, apiKey: KEY });
 const invoice = {
-  type: 'object',
-  properties: { total: { type: 'number' } },
+  type: 'object' as const,
+  properties: { total: { type: 'number' as const } },
   required: ['total'],
   additionalProperties: false,
-} as const;
+};
 const NOTICE = 'Sorry, I could not produce a valid reply. Please try again.';
 
 /** What a client got from one turn, in common terms. */
@@ -299,7 +299,10 @@ describe('tool use through /v1/messages', { timeout: 20_000 }, () => {
     const tools = {
       get_weather: tool({
         description: 'The weather',
-        inputSchema: jsonSchema<{ query: string }>(weather.input_schema),
+        inputSchema: jsonSchema<{ query: string }>({
+          type: 'object',
+          properties: { query: { type: 'string' } },
+        }),
         execute: ({ query }) => Promise.resolve(`sunny for ${query}`),
       }),
     };

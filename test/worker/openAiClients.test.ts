@@ -54,11 +54,11 @@ const baseURL = () => new URL('/v1', base).href;
 const openai = () => new OpenAI({ baseURL: baseURL(), apiKey: KEY, maxRetries: 0 });
 const aiOpenAI = () => createOpenAI({ baseURL: baseURL(), apiKey: KEY });
 const invoice = {
-  type: 'object',
-  properties: { total: { type: 'number' } },
+  type: 'object' as const,
+  properties: { total: { type: 'number' as const } },
   required: ['total'],
   additionalProperties: false,
-} as const;
+};
 const NOTICE = 'Sorry, I could not produce a valid reply. Please try again.';
 
 /** What a client got from one turn, in common terms. */
