@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import Anthropic from '@anthropic-ai/sdk';
 import { generateText, jsonSchema, Output, stepCountIs, streamText, tool } from 'ai';
@@ -134,6 +135,7 @@ const clients: Client[] = [
         model: aiAnthropic()(MODEL),
         prompt,
         maxRetries: 0,
+        maxOutputTokens: 512,
         ...(json ? { output: Output.object({ schema: jsonSchema(invoice) }) } : {}),
       });
       return {
@@ -152,6 +154,7 @@ const clients: Client[] = [
         model: aiAnthropic()(MODEL),
         prompt,
         maxRetries: 0,
+        maxOutputTokens: 512,
         includeRawChunks: true,
         ...(json ? { output: Output.object({ schema: jsonSchema(invoice) }) } : {}),
       });
@@ -313,6 +316,7 @@ describe('tool use through /v1/messages', { timeout: 20_000 }, () => {
       tools,
       stopWhen: stepCountIs(3),
       maxRetries: 0,
+      maxOutputTokens: 512,
     });
     expect(whole.steps[0]!.toolCalls[0]).toMatchObject({
       toolName: 'get_weather',
@@ -327,6 +331,7 @@ describe('tool use through /v1/messages', { timeout: 20_000 }, () => {
       tools,
       stopWhen: stepCountIs(3),
       maxRetries: 0,
+      maxOutputTokens: 512,
     });
     expect(await streamed.text).toBe(whole.text);
     expect((await streamed.steps).length).toBe(2);
@@ -364,6 +369,7 @@ describe('a client that disconnects mid-stream', { timeout: 20_000 }, () => {
       prompt: 'slow, please',
       abortSignal: abort.signal,
       maxRetries: 0,
+      maxOutputTokens: 512,
     });
     const reading = (async () => {
       for await (const _ of result.fullStream);
@@ -430,3 +436,28 @@ describe(
     });
   },
 );
+
+describe('a body over the limit in workerd', () => {
+  it('is refused by its declared Content-Length before it is sent, on both new routes', async () => {
+    for (const path of ['/v1/messages', '/v1/responses']) {
+      const socket = connect(Number(base.port), '127.0.0.1');
+      try {
+        const head = await new Promise<string>((resolve, reject) => {
+          let received = '';
+          socket.on('data', (data: Buffer) => {
+            received += data.toString('latin1');
+            if (received.includes('\r\n')) resolve(received);
+          });
+          socket.on('error', reject);
+          // The head declares 10 MB; a few bytes follow, and the rest never comes.
+          socket.write(
+            `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nx-api-key: ${KEY}\r\nContent-Length: 10000000\r\n\r\n{"model"`,
+          );
+        });
+        expect(head.split('\r\n')[0], path).toMatch(/^HTTP\/1\.1 413 /);
+      } finally {
+        socket.destroy();
+      }
+    }
+  });
+});

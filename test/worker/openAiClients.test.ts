@@ -454,3 +454,67 @@ describe(
     });
   },
 );
+
+describe(
+  'failures and progress reach the OpenAI clients in their own terms',
+  { timeout: 20_000 },
+  () => {
+    const exhausted = {
+      model: 'fake',
+      input: 'answer {"total": "2"}',
+      text: {
+        format: {
+          type: 'json_schema' as const,
+          name: 'invoice',
+          schema: {
+            type: 'object',
+            properties: { total: { type: 'number' } },
+            required: ['total'],
+          },
+        },
+      },
+    };
+
+    it('a 422 whole, an error event streamed, an error part in the AI SDK', async () => {
+      await expect(openai().responses.create(exhausted)).rejects.toMatchObject({
+        status: 422,
+        error: { code: 'VALIDATION_FAILED', type: 'invalid_request_error', attempts: 3 },
+      });
+      const stream = openai().responses.stream(exhausted);
+      stream.on('error', () => undefined);
+      await expect(stream.finalResponse()).rejects.toMatchObject({
+        type: 'error',
+        code: 'VALIDATION_FAILED',
+      });
+      const result = streamText({
+        model: aiOpenAI()('fake'),
+        prompt: 'answer {"total": "2"}',
+        output: Output.object({ schema: jsonSchema(invoice) }),
+        maxRetries: 0,
+        // The failure is read from the stream below, not logged.
+        onError: () => undefined,
+      });
+      const errors: unknown[] = [];
+      for await (const part of result.fullStream)
+        if (part.type === 'error') errors.push(part.error);
+      expect(JSON.stringify(errors)).toContain('VALIDATION_FAILED');
+    });
+
+    it('progress events (response.in_progress with replyguard) do not disturb responses.stream', async () => {
+      const seen: unknown[] = [];
+      const stream = openai().responses.stream({
+        model: 'fake',
+        input: 'cut it early',
+        // replyguard's own request field, beside the API's.
+        ...({ replyguard: { progress: true } } as object),
+      });
+      stream.on('event', (event) => {
+        const progress = (event as { replyguard?: { event: string } }).replyguard;
+        if (progress) seen.push(progress.event);
+      });
+      const final = await stream.finalResponse();
+      expect(seen).toEqual(['attempt', 'rejected', 'attempt']);
+      expect(segmentsOf(final.output_text).segments[0]!.data.text).toBe('Fixed.');
+    });
+  },
+);
