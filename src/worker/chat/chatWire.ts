@@ -1,5 +1,5 @@
 import { openAiError } from '../http/openAiError';
-import type { Wire } from '../turn/serveTurn';
+import type { Wire } from '../turn/wire';
 import {
   DONE,
   completionBody,

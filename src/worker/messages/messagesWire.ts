@@ -1,4 +1,4 @@
-import type { Wire } from '../turn/serveTurn';
+import type { Wire } from '../turn/wire';
 import { anthropicError } from './anthropicError';
 import { messageHead, messageObject, undeliverable } from './messagesBody';
 import { messagesEvents } from './messagesEvents';

@@ -1,5 +1,5 @@
 import { openAiError } from '../http/openAiError';
-import type { Wire } from '../turn/serveTurn';
+import type { Wire } from '../turn/wire';
 import { outputItems, responseHead, responseObject } from './responsesBody';
 import { responsesEvents } from './responsesEvents';
 import { type ResponsesTurn, readResponsesRequest } from './responsesRequest';

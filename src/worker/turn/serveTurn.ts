@@ -1,7 +1,7 @@
 import type { ReplyEvent } from '../../reply/replyEvent';
 import type { ReplyResult } from '../../results/replyResult';
 import { prepareSchema } from '../core';
-import { type ErrorShape, type HttpError, errorResponse } from '../http/httpError';
+import { type HttpError, errorResponse } from '../http/httpError';
 import { json } from '../http/jsonResponse';
 import { badField, hasMediaType, readJsonValue } from '../http/requestBody';
 import { verdictHeaders } from '../http/verdictHeaders';
@@ -10,18 +10,8 @@ import { startTurn } from './startTurn';
 import { turnDelivery } from './turnDelivery';
 import { turnStream } from './turnStream';
 import { upstreamTools } from './upstreamTools';
-import type { WireAnswer } from './wireAnswer';
-import type { TurnRead, WireTurn } from './wireTurn';
-
-/** One API the Worker speaks: how it reads a request, shapes an error and answers a turn. */
-export interface Wire<TTurn extends WireTurn = WireTurn> {
-  /** How this API writes an error body. */
-  readonly errors: ErrorShape;
-  /** Reads a parsed JSON body into the turn it asks for, or the 400 that refuses it. */
-  readonly read: (body: unknown) => TurnRead<TTurn>;
-  /** How this API answers the turn (`model` is the name the answer reports). */
-  readonly answer: (turn: TTurn, model: string) => WireAnswer;
-}
+import type { Wire } from './wire';
+import type { WireTurn } from './wireTurn';
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
