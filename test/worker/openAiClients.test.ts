@@ -518,3 +518,34 @@ describe(
     });
   },
 );
+
+describe('a conversation over several turns with @ai-sdk/openai', { timeout: 20_000 }, () => {
+  it('works with store: false; stored item references are refused, saying what to do', async () => {
+    const model = aiOpenAI()('fake');
+    const first = await generateText({ model, prompt: 'hello', maxRetries: 0 });
+    const messages = [
+      { role: 'user' as const, content: 'hello' },
+      ...first.response.messages,
+      { role: 'user' as const, content: 'show me a leak' },
+    ];
+    // By default the SDK sends earlier answers as item_reference items (the API stores them).
+    await expect(generateText({ model, messages, maxRetries: 0 })).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('store: false'),
+    });
+    const before = upstream.calls.length;
+    const second = await generateText({
+      model,
+      messages,
+      maxRetries: 0,
+      providerOptions: { openai: { store: false } },
+    });
+    expect(segmentsOf(second.text).segments[0]!.data.text).toBe('Log in with [REDACTED] today.');
+    // The earlier answer went upstream as an assistant message.
+    expect(upstream.calls[before]!.body.input).toMatchObject([
+      { role: 'user', content: 'hello' },
+      { role: 'assistant', content: first.text },
+      { role: 'user', content: 'show me a leak' },
+    ]);
+  });
+});
