@@ -70,14 +70,18 @@ export function responsesFinish(
   return refused ? 'refusal' : 'stop';
 }
 
-/** The Responses usage: reasoning tokens are part of `output_tokens` and reported apart too. */
+/**
+ * The Responses usage: reasoning tokens are part of `output_tokens` and reported apart too. A count
+ * that is not a number is 0, a negative one too.
+ */
 export function responsesUsage(usage: unknown): Usage {
+  const tokens = (value: unknown) => Math.max(0, count(value));
   const reasoning = field(field(usage, 'output_tokens_details'), 'reasoning_tokens');
   return {
-    inputTokens: count(field(usage, 'input_tokens')),
-    outputTokens: count(field(usage, 'output_tokens')),
+    inputTokens: tokens(field(usage, 'input_tokens')),
+    outputTokens: tokens(field(usage, 'output_tokens')),
     ...(typeof reasoning === 'number' && Number.isFinite(reasoning)
-      ? { reasoningTokens: reasoning }
+      ? { reasoningTokens: tokens(reasoning) }
       : {}),
   };
 }

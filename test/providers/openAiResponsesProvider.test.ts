@@ -9,6 +9,7 @@ import {
   ProviderError,
 } from '../../src/providers/modelProvider';
 import { openAiResponsesProvider } from '../../src/providers/openAiResponsesProvider';
+import { readResponsesAnswer } from '../../src/providers/readResponsesAnswer';
 import { segmentJsonSchema } from '../../src/segments/segmentJsonSchema';
 import { waitFor } from '../waitFor';
 
@@ -264,5 +265,40 @@ describe('openAiResponsesProvider', () => {
     abort.abort();
     await expect(reading).rejects.toBeDefined();
     await waitFor(() => seen[from]!.closedEarly, 'the upstream connection closed');
+  });
+});
+
+describe('readResponsesAnswer on odd answers', () => {
+  it('never throws for unknown items, unknown parts, empty output or odd usage; never takes reasoning as text', () => {
+    const odd = readResponsesAnswer({
+      status: 'completed',
+      output: [
+        { type: 'web_search_call', id: 'ws_1', status: 'completed' },
+        { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'secret plan' }] },
+        { type: 'message', content: [{ type: 'output_audio', data: 'x' }, 'not a part', null] },
+      ],
+      usage: {
+        input_tokens: '12',
+        output_tokens: -4,
+        output_tokens_details: { reasoning_tokens: 'n' },
+        total_tokens: { odd: true },
+      },
+    });
+    expect(odd).toEqual({ usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'stop' });
+    expect(readResponsesAnswer({ status: 'completed', output: [] })).toMatchObject({
+      finishReason: 'stop',
+    });
+    expect(readResponsesAnswer({ status: 'completed', output: [] }).text).toBeUndefined();
+    expect(
+      readResponsesAnswer({
+        status: 'incomplete',
+        incomplete_details: { reason: 'max_output_tokens' },
+        output: [{ type: 'reasoning', summary: [] }],
+      }),
+    ).toMatchObject({ finishReason: 'length' });
+    expect(() => readResponsesAnswer({ status: 'failed', error: { message: 'boom' } })).toThrow(
+      /failed: boom/,
+    );
+    expect(() => readResponsesAnswer({ status: 'completed' })).toThrow(ProviderError);
   });
 });
