@@ -120,5 +120,9 @@ export {
 } from './providers/modelProvider';
 export { DEFAULT_STALL_TIMEOUT_MS, type StreamOptions } from './providers/postSse';
 export { openAiChatProvider, type OpenAiChatOptions } from './providers/openAiChatProvider';
+export {
+  openAiResponsesProvider,
+  type OpenAiResponsesOptions,
+} from './providers/openAiResponsesProvider';
 export { anthropicProvider, type AnthropicOptions } from './providers/anthropicProvider';
 export { geminiProvider, type GeminiOptions } from './providers/geminiProvider';

@@ -8,6 +8,7 @@ export {
   finalizeReply,
   geminiProvider,
   openAiChatProvider,
+  openAiResponsesProvider,
   parseJson,
   prepareSchema,
   segmentJsonSchema,

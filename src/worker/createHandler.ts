@@ -1,10 +1,15 @@
-import { hasBearerKey } from './http/bearerAuth';
+import { hasApiKey } from './http/apiKeyAuth';
 import { corsHeaders, preflight } from './http/cors';
+import { type ErrorShape, errorResponse, replyguardError } from './http/httpError';
 import { json, jsonError } from './http/jsonResponse';
+import { openAiError } from './http/openAiError';
 import { settleRequestBody } from './http/settleRequestBody';
 import { segmentJsonSchema } from './core';
 import { handleChatCompletions } from './routes/chatCompletions';
 import { handleCheck } from './routes/check';
+import { handleMessages } from './routes/messages';
+import { handleResponses } from './routes/responses';
+import { anthropicError } from './messages/anthropicError';
 import { getSchema, putSchema } from './routes/schemas';
 import { type Config, type HandlerConfig, readConfig } from './workerConfig';
 
@@ -21,9 +26,11 @@ type Handle = (
   param: string,
 ) => Promise<Response> | Response;
 interface Route {
-  /** API routes need the bearer key when one is configured. */
+  /** API routes need the key when one is configured. */
   readonly api: boolean;
   readonly methods: Partial<Record<Method, Handle>>;
+  /** How this route's API writes an error (401, 405); replyguard's own shape by default. */
+  readonly errors?: ErrorShape;
 }
 
 const ROUTES: Readonly<Record<string, Route>> = {
@@ -43,7 +50,13 @@ const ROUTES: Readonly<Record<string, Route>> = {
     },
   },
   '/v1/check': { api: true, methods: { POST: handleCheck } },
-  '/v1/chat/completions': { api: true, methods: { POST: handleChatCompletions } },
+  '/v1/chat/completions': {
+    api: true,
+    methods: { POST: handleChatCompletions },
+    errors: openAiError,
+  },
+  '/v1/responses': { api: true, methods: { POST: handleResponses }, errors: openAiError },
+  '/v1/messages': { api: true, methods: { POST: handleMessages }, errors: anthropicError },
   '/v1/schemas/:name': {
     api: true,
     methods: {
@@ -99,18 +112,25 @@ async function route(
   if (request.method === 'OPTIONS') return preflight(request, config.corsOrigins);
   const method = request.method === 'HEAD' ? 'GET' : (request.method as Method);
   const handle = found.methods[method];
+  const errors = found.errors ?? replyguardError;
   if (!handle) {
     const allowed = Object.keys(found.methods).join(', ');
-    return jsonError(405, 'METHOD_NOT_ALLOWED', `${path} takes ${allowed}`, {
-      ...cors,
-      allow: `${allowed}, OPTIONS`,
-    });
+    return errorResponse(
+      errors,
+      { status: 405, code: 'METHOD_NOT_ALLOWED', message: `${path} takes ${allowed}` },
+      { ...cors, allow: `${allowed}, OPTIONS` },
+    );
   }
-  if (found.api && config.apiKey && !(await hasBearerKey(request, config.apiKey))) {
-    return jsonError(401, 'UNAUTHORIZED', 'send Authorization: Bearer <key>', {
-      ...cors,
-      'www-authenticate': 'Bearer',
-    });
+  if (found.api && config.apiKey && !(await hasApiKey(request, config.apiKey))) {
+    return errorResponse(
+      errors,
+      {
+        status: 401,
+        code: 'UNAUTHORIZED',
+        message: 'send the API key as Authorization: Bearer <key> or x-api-key: <key>',
+      },
+      { ...cors, 'www-authenticate': 'Bearer' },
+    );
   }
   return handle(request, config, cors, param);
 }

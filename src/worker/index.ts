@@ -3,7 +3,15 @@ export { createHandler, type ReplyguardHandler } from './createHandler';
 export type { HandlerConfig, WorkerVariables, UpstreamKind } from './workerConfig';
 export type { SchemaStore } from './schemas/schemaStore';
 export { scriptedModel, type ScriptedModelOptions } from './scriptedModel';
+export { replyguardVerdict } from './client/replyguardVerdict';
+export { verdictFromHeaders, type HeaderVerdict } from './client/verdictFromHeaders';
+export {
+  replyguardMetadataExtractor,
+  type ReplyguardMetadata,
+  type JsonValue,
+} from './client/replyguardMetadataExtractor';
 export type {
+  ReplyguardVerdict,
   ChatReplyguardOptions,
   ChatReplyguardResult,
   ChatProgressEvent,

@@ -1,5 +1,10 @@
 import type { ModelProvider } from '../providers/modelProvider';
-import { anthropicProvider, geminiProvider, openAiChatProvider } from './core';
+import {
+  anthropicProvider,
+  geminiProvider,
+  openAiChatProvider,
+  openAiResponsesProvider,
+} from './core';
 import { scriptedModel } from './scriptedModel';
 import type { Config } from './workerConfig';
 
@@ -9,6 +14,12 @@ export function upstreamProvider(config: Config): ModelProvider {
   switch (config.upstreamKind) {
     case 'openai':
       return openAiChatProvider({
+        baseUrl,
+        apiKey: config.upstreamApiKey,
+        model: config.upstreamModel,
+      });
+    case 'openai-responses':
+      return openAiResponsesProvider({
         baseUrl,
         apiKey: config.upstreamApiKey,
         model: config.upstreamModel,

@@ -1,10 +1,13 @@
 import type { Issue } from '../issues/issue';
-import type { Finding, ReplyMeta, ReplyResult, ReplyStatus } from '../results/replyResult';
+import type { Finding, ReplyMeta, ReplyResult, ReplyStatus, Usage } from '../results/replyResult';
 
 /** The people a reply may mention: a list of ids, or the library's `{ allowed }` shape. */
 export type MentionsOption = readonly string[] | { readonly allowed: readonly string[] };
 
-/** The `replyguard` field of a `POST /v1/chat/completions` request. */
+/**
+ * The `replyguard` field of a request to `POST /v1/chat/completions`, `/v1/responses` or
+ * `/v1/messages`.
+ */
 export interface ChatReplyguardOptions {
   /** Who may be mentioned (member ids of the conversation). */
   readonly mentions?: MentionsOption;
@@ -19,19 +22,31 @@ export interface ChatReplyguardOptions {
   readonly onExhausted?: 'error' | 'return_invalid';
 }
 
-/** The `replyguard` field of a chat completion, and of the last content chunk of a streamed one. */
-export interface ChatReplyguardResult {
+/**
+ * A turn's verdict, the `replyguard` field of every answer: a chat completion (and the last
+ * content chunk of a streamed one), a Responses `response` (and the one of `response.completed`),
+ * an Anthropic message (and the `message_delta` event of a streamed one). Read it with
+ * `replyguardVerdict(answer)`.
+ */
+export interface ReplyguardVerdict {
   readonly status: ReplyStatus;
   readonly issues: readonly Issue[];
   readonly findings: readonly Finding[];
+  /** Every attempt's tokens, `estimated` when an attempt was cut off before the provider counted it. */
+  readonly usage: Usage;
   readonly meta: ReplyMeta;
   /** `false` when the content is a custom-schema value that did NOT pass (`onExhausted: 'return_invalid'`). */
   readonly valid?: boolean;
 }
 
+/** The `replyguard` field of a chat completion: the {@link ReplyguardVerdict}. */
+export type ChatReplyguardResult = ReplyguardVerdict;
+
 /**
- * The `replyguard` field of a progress frame (`choices: []`), sent with `replyguard.progress`:
- * a model call starts, or its answer was provably invalid and cut off after `offset` characters.
+ * The `replyguard` field of a progress event, sent with `replyguard.progress` on a stream: a model
+ * call starts, or its answer was provably invalid and cut off after `offset` characters. It rides
+ * on each API's no-op event: a chat chunk with `choices: []`, a Responses `response.in_progress`
+ * event, an Anthropic `ping` event.
  */
 export type ChatProgressEvent =
   | { readonly event: 'attempt'; readonly attempt: number; readonly stage: 'model' | 'correction' }

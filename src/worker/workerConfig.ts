@@ -2,14 +2,15 @@ import type { ModelProvider } from '../providers/modelProvider';
 import type { SchemaStore } from './schemas/schemaStore';
 
 /** The upstream kinds the Worker can talk to. */
-export type UpstreamKind = 'scripted' | 'openai' | 'json-text' | 'anthropic' | 'gemini';
+export type UpstreamKind =
+  'scripted' | 'openai' | 'openai-responses' | 'json-text' | 'anthropic' | 'gemini';
 
 /**
  * The Worker's variables, named as in `wrangler.toml` (`[vars]`), secrets and bindings. Bindings
  * arrive as strings; a host configuring the handler in code may also give numbers.
  */
 export interface WorkerVariables {
-  /** `scripted` (default: the embedded offline model), `openai`, `json-text`, `anthropic` or `gemini`. */
+  /** `scripted` (default: the embedded offline model), `openai`, `openai-responses`, `json-text`, `anthropic` or `gemini`. */
   readonly UPSTREAM_KIND?: UpstreamKind | (string & {});
   /** The upstream API base, e.g. `https://api.openai.com/v1`. */
   readonly UPSTREAM_BASE_URL?: string;
@@ -58,7 +59,14 @@ export interface Config {
   readonly demoHtml?: string;
 }
 
-const KINDS: readonly UpstreamKind[] = ['scripted', 'openai', 'json-text', 'anthropic', 'gemini'];
+const KINDS: readonly UpstreamKind[] = [
+  'scripted',
+  'openai',
+  'openai-responses',
+  'json-text',
+  'anthropic',
+  'gemini',
+];
 
 /**
  * Merges the runtime's bindings over the configuration given in code (a binding that is set wins)

@@ -40,6 +40,7 @@ export const SNIPPET_OPTIONS: ts.CompilerOptions = {
     replyguard: ['src/index.ts'],
     'replyguard/render': ['src/render/index.ts'],
     'replyguard/ai-sdk': ['src/ai-sdk/index.ts'],
+    'replyguard/worker': ['src/worker/index.ts'],
   },
 };
 

@@ -17,7 +17,13 @@ describe('the built replyguard/worker entry', () => {
     const esm = (await import(entry)) as Entry;
     const cjs = createRequire(import.meta.url)(entry) as Entry;
     for (const module of [esm, cjs]) {
-      expect(Object.keys(module).sort()).toEqual(['createHandler', 'scriptedModel']);
+      expect(Object.keys(module).sort()).toEqual([
+        'createHandler',
+        'replyguardMetadataExtractor',
+        'replyguardVerdict',
+        'scriptedModel',
+        'verdictFromHeaders',
+      ]);
       const app = new Hono();
       app.mount('/replyguard', module.createHandler().fetch);
       const response = await app.request('/replyguard/v1/chat/completions', {
@@ -25,10 +31,13 @@ describe('the built replyguard/worker entry', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ messages: [{ role: 'user', content: 'hello' }] }),
       });
-      expect(await response.json()).toMatchObject({
+      const completion: unknown = await response.json();
+      expect(completion).toMatchObject({
         object: 'chat.completion',
         replyguard: { status: 'completed' },
       });
+      expect(module.replyguardVerdict(completion)?.status).toBe('completed');
+      expect(module.verdictFromHeaders(response.headers)?.status).toBe('completed');
     }
   });
 

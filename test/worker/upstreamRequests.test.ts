@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upstreamTools } from '../../src/worker/chat/upstreamTools';
+import { upstreamTools } from '../../src/worker/turn/upstreamTools';
 import { type HandlerConfig, createHandler } from '../../src/worker/index';
 import { chunksOf, fakeUpstream } from './fakeUpstream';
 import { sseFrames } from './sseFrames';

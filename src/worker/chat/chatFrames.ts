@@ -1,6 +1,7 @@
-import type { Usage } from '../../results/replyResult';
-import type { ChatProgressEvent } from '../wireTypes';
-import type { ChatDelivery } from './chatDelivery';
+import type { ToolCall, Usage } from '../../results/replyResult';
+import { CONTENT_CHUNK, splitText } from '../turn/splitText';
+import type { Delivered } from '../turn/turnDelivery';
+import type { ChatProgressEvent, WireToolCall } from '../wireTypes';
 
 /** What every chunk of one completion shares. */
 export interface CompletionHead {
@@ -8,9 +9,6 @@ export interface CompletionHead {
   readonly created: number;
   readonly model: string;
 }
-
-/** Characters of content per chunk: the validated reply is released in pieces of this size. */
-export const CONTENT_CHUNK = 128;
 
 /** A fresh completion id and timestamp. */
 export function completionHead(model: string): CompletionHead {
@@ -22,14 +20,16 @@ export function completionHead(model: string): CompletionHead {
 }
 
 /** The non-streamed `chat.completion` for content or tool calls. */
-export function completionBody(
-  head: CompletionHead,
-  delivery: Exclude<ChatDelivery, { kind: 'error' }>,
-): Record<string, unknown> {
+export function completionBody(head: CompletionHead, delivery: Delivered): Record<string, unknown> {
   const message =
     delivery.kind === 'content'
       ? { role: 'assistant', content: delivery.content, refusal: null }
-      : { role: 'assistant', content: null, refusal: null, tool_calls: delivery.calls };
+      : {
+          role: 'assistant',
+          content: null,
+          refusal: null,
+          tool_calls: delivery.calls.map(wireCall),
+        };
   return {
     ...base(head, 'chat.completion'),
     choices: [
@@ -40,8 +40,8 @@ export function completionBody(
         logprobs: null,
       },
     ],
-    usage: wireUsage(delivery.usage),
-    replyguard: delivery.replyguard,
+    usage: chatUsage(delivery.usage),
+    replyguard: delivery.verdict,
   };
 }
 
@@ -52,7 +52,7 @@ export function completionBody(
  */
 export function deliveryFrames(
   head: CompletionHead,
-  delivery: Exclude<ChatDelivery, { kind: 'error' }>,
+  delivery: Delivered,
   includeUsage: boolean,
 ): string {
   const frames: string[] = [sse(chunk(head, { role: 'assistant', content: '' }, null))];
@@ -66,13 +66,13 @@ export function deliveryFrames(
             head,
             { content: piece },
             last ? 'stop' : null,
-            last ? { replyguard: delivery.replyguard } : {},
+            last ? { replyguard: delivery.verdict } : {},
           ),
         ),
       );
     });
   } else {
-    delivery.calls.forEach((call, index) => {
+    delivery.calls.map(wireCall).forEach((call, index) => {
       frames.push(
         sse(
           chunk(
@@ -83,14 +83,14 @@ export function deliveryFrames(
         ),
       );
     });
-    frames.push(sse(chunk(head, {}, 'tool_calls', { replyguard: delivery.replyguard })));
+    frames.push(sse(chunk(head, {}, 'tool_calls', { replyguard: delivery.verdict })));
   }
   if (includeUsage)
     frames.push(
       sse({
         ...base(head, 'chat.completion.chunk'),
         choices: [],
-        usage: wireUsage(delivery.usage),
+        usage: chatUsage(delivery.usage),
       }),
     );
   frames.push(DONE);
@@ -145,25 +145,26 @@ function chunk(
   };
 }
 
-function wireUsage(usage: Usage) {
+/**
+ * The chat completions usage: reasoning tokens are part of `completion_tokens` and reported apart
+ * in `completion_tokens_details.reasoning_tokens` when the upstream counted them.
+ */
+export function chatUsage(usage: Usage): Record<string, unknown> {
   return {
     prompt_tokens: usage.inputTokens,
     completion_tokens: usage.outputTokens,
     total_tokens: usage.inputTokens + usage.outputTokens,
+    ...(usage.reasoningTokens !== undefined
+      ? { completion_tokens_details: { reasoning_tokens: usage.reasoningTokens } }
+      : {}),
   };
 }
 
-/** Splits text into pieces of at most `size` UTF-16 units, never inside a surrogate pair. */
-export function splitText(text: string, size: number): string[] {
-  if (text === '') return [''];
-  const pieces: string[] = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = Math.min(text.length, start + size);
-    const code = text.charCodeAt(end - 1);
-    if (end < text.length && end - 1 > start && code >= 0xd800 && code <= 0xdbff) end--;
-    pieces.push(text.slice(start, end));
-    start = end;
-  }
-  return pieces;
+/** A tool call as chat completions carry it. */
+function wireCall(call: ToolCall): WireToolCall {
+  return {
+    id: call.id,
+    type: 'function',
+    function: { name: call.name, arguments: call.arguments },
+  };
 }

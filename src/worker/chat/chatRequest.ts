@@ -1,5 +1,9 @@
 import * as v from 'valibot';
 import type { ChatMessage, ToolCall } from '../../providers/modelProvider';
+import { badField, fieldError } from '../http/requestBody';
+import { plainObject } from '../turn/plainObject';
+import { ReplyguardField } from '../turn/replyguardField';
+import type { TurnRead, WireTurn } from '../turn/wireTurn';
 
 const TextPart = v.object({ type: v.literal('text'), text: v.string() });
 const Content = v.union([v.string(), v.array(TextPart)]);
@@ -35,23 +39,11 @@ const ResponseFormat = v.variant('type', [
       description: v.optional(v.string()),
       // An object, as OpenAI asks: `false` would read as the plain-text mode of the core, and
       // `true` enforces nothing.
-      schema: v.record(v.string(), v.unknown(), 'a JSON Schema object'),
+      schema: plainObject('a JSON Schema object'),
       strict: v.nullish(v.boolean()),
     }),
   }),
 ]);
-
-const Mentions = v.union([v.array(v.string()), v.strictObject({ allowed: v.array(v.string()) })]);
-
-/** The `replyguard` request field: closed, so a misspelt option is a 400 naming it. */
-const ReplyguardField = v.strictObject({
-  mentions: v.optional(Mentions),
-  failure_notice: v.optional(v.string()),
-  failureNotice: v.optional(v.string()),
-  progress: v.optional(v.boolean()),
-  maxRetries: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5))),
-  onExhausted: v.optional(v.picklist(['error', 'return_invalid'])),
-});
 
 /** The OpenAI chat completions request, as far as this endpoint reads it (other fields are ignored). */
 export const ChatRequestSchema = v.object({
@@ -67,19 +59,25 @@ export const ChatRequestSchema = v.object({
 /** A parsed chat completions request. */
 export type ChatRequest = v.InferOutput<typeof ChatRequestSchema>;
 
-/** The turn a chat request asks for, in the core's provider-neutral terms. */
-export interface ChatTurn {
-  readonly system: string;
-  readonly messages: readonly ChatMessage[];
-  readonly tools?: readonly unknown[];
+/** The turn a chat request asks for, and whether a stream ends with a usage chunk. */
+export interface ChatTurn extends WireTurn {
+  readonly includeUsage: boolean;
 }
 
 /**
- * Maps the OpenAI conversation to the core's messages: system and developer messages become the
- * system prompt; assistant tool calls and tool results keep their ids (a tool result must answer a
- * call made earlier in the conversation). A string says what is wrong.
+ * Reads a chat completions request (other fields are ignored, as before) into the core's terms:
+ * system and developer messages become the system prompt; assistant tool calls and tool results
+ * keep their ids (a tool result must answer a call made earlier in the conversation); a
+ * `json_schema` response format is the client's schema.
  */
-export function chatTurn(input: ChatRequest): ChatTurn | string {
+export function readChatRequest(body: unknown): TurnRead<ChatTurn> {
+  const parsed = v.safeParse(ChatRequestSchema, body);
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: fieldError('the request is not a chat completions request', parsed.issues),
+    };
+  const input = parsed.output;
   const text = (content: v.InferOutput<typeof Content> | null | undefined) =>
     typeof content === 'string' ? content : (content ?? []).map((part) => part.text).join('');
   const system: string[] = [];
@@ -111,7 +109,13 @@ export function chatTurn(input: ChatRequest): ChatTurn | string {
       case 'tool': {
         const name = calls.get(message.tool_call_id);
         if (name === undefined)
-          return `messages.${index}.tool_call_id: "${message.tool_call_id.slice(0, 40)}" answers no tool call of an earlier assistant message`;
+          return {
+            ok: false,
+            error: badField(
+              `messages.${index}.tool_call_id`,
+              `"${message.tool_call_id.slice(0, 40)}" answers no tool call of an earlier assistant message`,
+            ),
+          };
         messages.push({
           role: 'tool',
           toolCallId: message.tool_call_id,
@@ -123,10 +127,32 @@ export function chatTurn(input: ChatRequest): ChatTurn | string {
     }
   }
   if (!messages.some((message) => message.role === 'user'))
-    return 'the conversation has no user message';
+    return {
+      ok: false,
+      error: { status: 400, code: 'BAD_REQUEST', message: 'the conversation has no user message' },
+    };
+  const format =
+    input.response_format?.type === 'json_schema' ? input.response_format.json_schema : undefined;
   return {
-    system: system.join('\n\n'),
-    messages,
-    ...(input.tools && input.tools.length > 0 ? { tools: input.tools } : {}),
+    ok: true,
+    turn: {
+      model: input.model,
+      system: system.join('\n\n'),
+      messages,
+      ...(input.tools && input.tools.length > 0 ? { tools: input.tools } : {}),
+      ...(format
+        ? {
+            format: {
+              name: format.name,
+              description: format.description,
+              schema: format.schema,
+              field: 'response_format.json_schema.schema',
+            },
+          }
+        : {}),
+      stream: input.stream === true,
+      replyguard: input.replyguard ?? {},
+      includeUsage: input.stream_options?.include_usage === true,
+    },
   };
 }

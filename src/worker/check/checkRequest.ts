@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { CheckReplyOptions } from '../../reply/checkReply';
+import { plainObject } from '../turn/plainObject';
 
 const Strings = v.array(v.string());
 const HostRoot = v.strictObject({ root: v.string(), replacement: v.string() });
@@ -17,7 +18,7 @@ export const CheckRequestSchema = v.strictObject({
       v.literal('segments'),
       v.literal(false),
       v.literal(true),
-      v.record(v.string(), v.unknown()),
+      plainObject('a JSON Schema object'),
     ]),
   ),
   schemaRef: v.optional(v.pipe(v.string(), v.minLength(1))),

@@ -1,14 +1,25 @@
-const ALLOWED_HEADERS = 'authorization, content-type';
+import { VERDICT_HEADERS } from './verdictHeaders';
+
+// What the clients of the three APIs send: the key (as a bearer token or Anthropic's x-api-key)
+// and Anthropic's version and beta headers.
+const ALLOWED_HEADERS = 'authorization, content-type, x-api-key, anthropic-version, anthropic-beta';
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 
-/** The CORS headers for a request's origin: only for an origin on the allowlist. */
+/**
+ * The CORS headers for a request's origin: only for an origin on the allowlist. The verdict
+ * headers are exposed, so a page can read them.
+ */
 export function corsHeaders(
   request: Request,
   allowlist: readonly string[],
 ): Record<string, string> {
   const origin = request.headers.get('origin');
   if (!origin || !(allowlist.includes('*') || allowlist.includes(origin))) return {};
-  return { 'access-control-allow-origin': allowlist.includes('*') ? '*' : origin, vary: 'origin' };
+  return {
+    'access-control-allow-origin': allowlist.includes('*') ? '*' : origin,
+    'access-control-expose-headers': VERDICT_HEADERS.join(', '),
+    vary: 'origin',
+  };
 }
 
 /** The answer to a preflight: 204 for an allowed origin, 403 otherwise. */

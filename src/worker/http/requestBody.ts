@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { parseJson } from '../core';
+import type { HttpError } from './httpError';
 import { jsonError } from './jsonResponse';
 import { type BodyRead, readBody } from './readBody';
 
@@ -22,16 +23,40 @@ export async function readJsonBody(
   limit: number,
   cors: Record<string, string>,
 ): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const read = await readJsonValue(request, limit);
+  if (read.ok) return read;
+  const { status, code, message } = read.error;
+  return { ok: false, response: jsonError(status, code, message, cors) };
+}
+
+/**
+ * A JSON request body, parsed by the same strict parser the replies get, or why not as data:
+ * 413 over the limit (refused from Content-Length before the body is read), 400 not UTF-8 or not
+ * strict JSON.
+ */
+export async function readJsonValue(
+  request: Request,
+  limit: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; error: HttpError }> {
   const body = await readBody(request, limit);
-  if (!body.ok) return { ok: false, response: bodyError(body, cors) };
+  if (!body.ok)
+    return {
+      ok: false,
+      error: {
+        status: body.status,
+        code: body.status === 413 ? 'BODY_TOO_LARGE' : 'BAD_REQUEST',
+        message: body.message,
+      },
+    };
   const parsed = parseJson(body.text);
   if (!parsed.ok)
     return {
       ok: false,
-      response: badRequest(
-        `the request body is not strict JSON: ${parsed.issue.code} at ${parsed.issue.path || 'the root'} (line ${parsed.issue.line}, column ${parsed.issue.column})`,
-        cors,
-      ),
+      error: {
+        status: 400,
+        code: 'BAD_REQUEST',
+        message: `the request body is not strict JSON: ${parsed.issue.code} at ${parsed.issue.path || 'the root'} (line ${parsed.issue.line}, column ${parsed.issue.column})`,
+      },
     };
   return { ok: true, value: parsed.value };
 }
@@ -54,10 +79,39 @@ export function invalidField(
   issues: readonly v.BaseIssue<unknown>[],
   cors: Record<string, string>,
 ): Response {
-  const { issue, path } = deepest(issues[0]!, []);
+  const error = fieldError(what, issues);
+  return badRequest(error.message, cors, error.details);
+}
+
+/**
+ * The 400 of {@link invalidField} as data; `at` places a nested value's issues (`input.3`).
+ */
+export function fieldError(
+  what: string,
+  issues: readonly v.BaseIssue<unknown>[],
+  at?: string,
+): HttpError {
+  const { issue, path } = deepest(issues[0]!, at === undefined ? [] : [at]);
   const field = path.join('.');
   const where = field === '' ? 'the body' : `\`${field}\``;
-  return badRequest(`${what}: ${where}: ${issue.message.slice(0, 200)}`, cors, { field });
+  // A closed object's extra member: said plainly, as the APIs say it.
+  const why = issue.expected === 'never' ? 'unknown parameter' : issue.message.slice(0, 200);
+  return {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: `${what}: ${where}: ${why}`,
+    details: { field },
+  };
+}
+
+/** A 400 about one request field (a dot path): the message names the field first. */
+export function badField(field: string, message: string): HttpError {
+  return {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: `\`${field}\`: ${message}`,
+    details: { field },
+  };
 }
 
 // A union's own issue only says "invalid type"; the branch that came closest names the field.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplyResult } from '../../src/results/replyResult';
-import { chatDelivery } from '../../src/worker/chat/chatDelivery';
+import { turnDelivery } from '../../src/worker/turn/turnDelivery';
 
 const meta = {
   attempts: 1,
@@ -17,13 +17,13 @@ const failed = (code: string): ReplyResult<unknown> => ({
   meta,
 });
 
-describe('chatDelivery maps a failed turn to an HTTP status', () => {
+describe('turnDelivery maps a failed turn to an HTTP status', () => {
   it.each([
     ['MODEL_FAILED', 502, 'UPSTREAM_FAILED'],
     ['TIMEOUT', 504, 'UPSTREAM_TIMEOUT'],
     ['SCHEMA_MALFORMED', 400, 'SCHEMA_MALFORMED'],
     ['INTERNAL', 500, 'INTERNAL'],
   ])('%s is %i %s', (issue, status, code) => {
-    expect(chatDelivery(failed(issue))).toMatchObject({ kind: 'error', status, code });
+    expect(turnDelivery(failed(issue))).toMatchObject({ kind: 'error', status, code });
   });
 });

@@ -1,0 +1,87 @@
+import type { ToolCall, Usage } from '../results/replyResult';
+import { type FinishReason, type ModelAnswer, ProviderError } from './modelProvider';
+import { count, field, stringOr } from './postJson';
+
+/**
+ * Reads a whole `response` object: the `output_text` parts of its `message` items (never a
+ * reasoning item's summary), `refusal` parts apart, `function_call` items as tool calls, why it
+ * ended, and the usage. A failed response is a ProviderError.
+ */
+export function readResponsesAnswer(answer: unknown): ModelAnswer {
+  const error = field(answer, 'error');
+  const status = field(answer, 'status');
+  if (
+    (typeof error === 'object' && error !== null) ||
+    status === 'failed' ||
+    status === 'cancelled'
+  )
+    throw new ProviderError(
+      `the upstream response ${stringOr(status, 'failed')}: ${stringOr(field(error, 'message'), 'no message').slice(0, 120)}`,
+    );
+  const output = field(answer, 'output');
+  if (!Array.isArray(output)) throw new ProviderError('upstream answer has no output array');
+  let text: string | undefined;
+  let refusal: string | undefined;
+  const toolCalls: ToolCall[] = [];
+  for (const item of output) {
+    const type = field(item, 'type');
+    if (type === 'function_call') toolCalls.push(responsesCall(item));
+    if (type !== 'message') continue;
+    const content = field(item, 'content');
+    for (const part of Array.isArray(content) ? content : []) {
+      const kind = field(part, 'type');
+      if (kind === 'output_text') text = (text ?? '') + stringOr(field(part, 'text'), '');
+      else if (kind === 'refusal') refusal = (refusal ?? '') + stringOr(field(part, 'refusal'), '');
+    }
+  }
+  const reason = responsesFinish(answer, toolCalls.length > 0, refusal !== undefined);
+  return {
+    ...(text !== undefined ? { text } : {}),
+    ...(refusal !== undefined ? { refusal } : {}),
+    ...(toolCalls.length > 0 ? { toolCalls } : {}),
+    usage: responsesUsage(field(answer, 'usage')),
+    finishReason: reason,
+  };
+}
+
+/** A `function_call` item as a tool call: its `call_id` is the id a result answers. */
+export function responsesCall(item: unknown): ToolCall {
+  const args = field(item, 'arguments');
+  return {
+    id: stringOr(field(item, 'call_id'), stringOr(field(item, 'id'), '')),
+    name: stringOr(field(item, 'name'), ''),
+    arguments: typeof args === 'string' && args !== '' ? args : '{}',
+  };
+}
+
+/** Why a response ended: `incomplete_details.reason` says what cut an incomplete one. */
+export function responsesFinish(
+  response: unknown,
+  calledTools: boolean,
+  refused: boolean,
+): FinishReason {
+  if (field(response, 'status') === 'incomplete') {
+    const reason = field(field(response, 'incomplete_details'), 'reason');
+    if (reason === 'max_output_tokens') return 'length';
+    if (reason === 'content_filter') return 'content_filter';
+    return 'other';
+  }
+  if (calledTools) return 'tool_calls';
+  return refused ? 'refusal' : 'stop';
+}
+
+/**
+ * The Responses usage: reasoning tokens are part of `output_tokens` and reported apart too. A count
+ * that is not a number is 0, a negative one too.
+ */
+export function responsesUsage(usage: unknown): Usage {
+  const tokens = (value: unknown) => Math.max(0, count(value));
+  const reasoning = field(field(usage, 'output_tokens_details'), 'reasoning_tokens');
+  return {
+    inputTokens: tokens(field(usage, 'input_tokens')),
+    outputTokens: tokens(field(usage, 'output_tokens')),
+    ...(typeof reasoning === 'number' && Number.isFinite(reasoning)
+      ? { reasoningTokens: tokens(reasoning) }
+      : {}),
+  };
+}

@@ -1,0 +1,123 @@
+import type { ReplyEvent } from '../../reply/replyEvent';
+import type { ReplyResult } from '../../results/replyResult';
+import { prepareSchema } from '../core';
+import { type HttpError, errorResponse } from '../http/httpError';
+import { json } from '../http/jsonResponse';
+import { badField, hasMediaType, readJsonValue } from '../http/requestBody';
+import { verdictHeaders } from '../http/verdictHeaders';
+import type { Config } from '../workerConfig';
+import { startTurn } from './startTurn';
+import { turnDelivery } from './turnDelivery';
+import { turnStream } from './turnStream';
+import { upstreamTools } from './upstreamTools';
+import type { Wire } from './wire';
+import type { WireTurn } from './wireTurn';
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-accel-buffering': 'no',
+};
+
+/**
+ * Serves one turn in one API's wire format; what lies below the route is the same for every API.
+ * A request is refused in the API's own error shape before any event: a wrong content type (415),
+ * a body over the limit (413, from Content-Length before it is read), a body that is not strict
+ * JSON or not this API's request (400 naming the field), a client schema that does not compile,
+ * tools the upstream cannot take. Then the core runs the turn. A whole answer carries the verdict
+ * in its body and in `x-replyguard-*` headers; a stream starts at once and releases the reply
+ * only after validation, ending with the API's error event when the turn fails.
+ */
+export async function serveTurn<TTurn extends WireTurn>(
+  request: Request,
+  config: Config,
+  cors: Record<string, string>,
+  wire: Wire<TTurn>,
+): Promise<Response> {
+  const refuse = (error: HttpError, headers: Record<string, string> = cors) =>
+    errorResponse(wire.errors, error, headers);
+  if (!hasMediaType(request, 'application/json'))
+    return refuse({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'send application/json',
+    });
+  const body = await readJsonValue(request, config.maxBodyBytes);
+  if (!body.ok) return refuse(body.error);
+  const read = wire.read(body.value);
+  if (!read.ok) return refuse(read.error);
+  const turn = read.turn;
+  const checked = await checkTurn(turn, config);
+  if (!checked.ok) return refuse(checked.error);
+
+  const { events, stop } = startTurn(request, config, turn, checked.tools);
+  const answer = wire.answer(turn, turn.model ?? config.upstreamModel);
+  if (turn.stream) {
+    const progress = turn.replyguard.progress === true;
+    return new Response(turnStream(events, answer, { progress, stop }), {
+      headers: { ...SSE_HEADERS, ...cors },
+    });
+  }
+  try {
+    const result = await finalResult(events);
+    const delivery = turnDelivery(result);
+    const headers = { ...cors, ...verdictHeaders(result) };
+    if (delivery.kind === 'error') return refuse(delivery, headers);
+    const cannot = answer.undeliverable?.(delivery);
+    if (cannot) return refuse(cannot, headers);
+    return json(answer.body(delivery), 200, headers);
+  } finally {
+    stop();
+  }
+}
+
+/** What every API refuses alike, and the tools in the upstream's format. */
+async function checkTurn(
+  turn: WireTurn,
+  config: Config,
+): Promise<{ ok: true; tools?: readonly unknown[] } | { ok: false; error: HttpError }> {
+  const options = turn.replyguard;
+  if (options.progress && !turn.stream)
+    return { ok: false, error: badField('replyguard.progress', 'needs stream: true') };
+  if (!turn.format && (options.maxRetries !== undefined || options.onExhausted !== undefined)) {
+    const field =
+      options.maxRetries !== undefined ? 'replyguard.maxRetries' : 'replyguard.onExhausted';
+    return {
+      ok: false,
+      error: badField(
+        field,
+        'replyguard.maxRetries and replyguard.onExhausted apply to a client json_schema only',
+      ),
+    };
+  }
+  if (turn.format) {
+    // Refused before any upstream call: a schema that does not compile.
+    const prepared = await prepareSchema(turn.format.schema);
+    if (!prepared.ok)
+      return {
+        ok: false,
+        error: {
+          status: 400,
+          code: 'SCHEMA_MALFORMED',
+          message: prepared.issues[0]?.message ?? 'the schema does not compile',
+          details: { field: turn.format.field, issues: prepared.issues },
+        },
+      };
+  }
+  if (!turn.tools || turn.tools.length === 0) return { ok: true };
+  // A provider given in code takes the tools as the chat format has them.
+  const tools = config.provider ? turn.tools : upstreamTools(config.upstreamKind, turn.tools);
+  if (typeof tools !== 'string') return { ok: true, tools };
+  const [where = '', why = tools] = tools.split(/: (.*)/s);
+  const index = where.split('.')[1] ?? '';
+  return { ok: false, error: badField(`${turn.toolsField ?? 'tools'}.${index}`, why) };
+}
+
+/** Runs the turn to its one `final` event. */
+async function finalResult(events: AsyncIterator<ReplyEvent>): Promise<ReplyResult<unknown>> {
+  for (;;) {
+    const next = await events.next();
+    if (next.done) throw new Error('the turn ended without a final result');
+    if (next.value.type === 'final') return next.value.result;
+  }
+}

@@ -1,0 +1,64 @@
+import type { ReplyEvent } from '../../reply/replyEvent';
+import type { StreamReplyOptions } from '../../reply/turnOptions';
+import { streamReply } from '../core';
+import { upstreamProvider } from '../upstreamProvider';
+import type { Config } from '../workerConfig';
+import type { WireTurn } from './wireTurn';
+
+/** A running turn: its events, and how to end it early. */
+export interface StartedTurn {
+  readonly events: AsyncIterator<ReplyEvent>;
+  /** Ends the turn and its upstream call (idempotent). */
+  readonly stop: () => void;
+}
+
+/**
+ * Starts the core's turn for a request: the configured upstream (always streamed, so an early
+ * reject cancels it), the client's json_schema or the segment schema, the policies of the
+ * `replyguard` field. A client that goes away (`request.signal`) aborts the turn.
+ */
+export function startTurn(
+  request: Request,
+  config: Config,
+  turn: WireTurn,
+  tools: readonly unknown[] | undefined,
+): StartedTurn {
+  const abort = new AbortController();
+  const onClientGone = () => abort.abort(request.signal.reason);
+  if (request.signal.aborted) onClientGone();
+  else request.signal.addEventListener('abort', onClientGone, { once: true });
+  const options = turn.replyguard;
+  const mentions =
+    options.mentions === undefined
+      ? undefined
+      : Array.isArray(options.mentions)
+        ? { allowed: options.mentions }
+        : options.mentions;
+  const format = turn.format;
+  const turnOptions: StreamReplyOptions = {
+    provider: config.provider ?? upstreamProvider(config),
+    system: turn.system,
+    messages: turn.messages,
+    tools,
+    mentions,
+    failureNotice: options.failure_notice ?? options.failureNotice ?? config.failureNotice,
+    timeoutMs: config.upstreamTimeoutMs,
+    signal: abort.signal,
+    ...(format
+      ? {
+          schema: format.schema,
+          name: format.name,
+          description: format.description,
+          maxRetries: options.maxRetries,
+          onExhausted: options.onExhausted,
+        }
+      : {}),
+  };
+  const events = streamReply(turnOptions)[Symbol.asyncIterator]();
+  const stop = () => {
+    request.signal.removeEventListener('abort', onClientGone);
+    if (!abort.signal.aborted) abort.abort();
+    void events.return?.(undefined)?.catch?.(() => undefined);
+  };
+  return { events, stop };
+}
