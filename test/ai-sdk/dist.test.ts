@@ -11,6 +11,8 @@ import { generateText, wrapLanguageModel } from './sdk';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 requireBuilt('dist/ai-sdk.js', 'dist/ai-sdk.cjs');
 const entry: string = 'replyguard/ai-sdk';
+// Typed as plain strings: the type check runs before the build, when dist/ may not exist.
+const coreEntry: string = 'replyguard';
 type Entry = typeof import('../../src/ai-sdk/index');
 const good = '{"segments":[{"type":"text","data":{"text":"Hello"}}]}';
 
@@ -41,7 +43,7 @@ describe('the built replyguard/ai-sdk entry', () => {
       // The core's own code (the strict parser, the leak rules) is not in this file.
       expect(code).not.toContain('DUPLICATE_KEY');
     }
-    const core = (await import('replyguard')) as typeof import('../../src/index');
+    const core = (await import(coreEntry)) as typeof import('../../src/index');
     const esm = (await import(entry)) as Entry;
     // An error the entry makes itself is the core's class, not a copy of it.
     const { model } = streaming([[{ type: 'error', error: 'overloaded' } as never]]);

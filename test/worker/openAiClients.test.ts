@@ -202,11 +202,12 @@ describe.each(clients)('$name against the Worker', { timeout: 20_000 }, (client)
     if (!client.stream) expect(outcome.header).toBe('completed');
     expect(outcome.usage.input).toBe(CALL_USAGE.input);
     expect(outcome.usage.output).toBe(CALL_USAGE.output);
-    // The wire's reasoning field is the verdict's reasoning count.
-    expect(outcome.usage.reasoning ?? 0).toBe(outcome.verdict!.usage.reasoningTokens ?? 0);
+    // The upstream's reasoning count reaches the wire's own field and the verdict.
+    expect(outcome.usage.reasoning).toBe(CALL_USAGE.reasoning);
     expect(outcome.verdict!.usage).toMatchObject({
       inputTokens: CALL_USAGE.input,
       outputTokens: CALL_USAGE.output,
+      reasoningTokens: CALL_USAGE.reasoning,
     });
   });
 
