@@ -233,18 +233,24 @@ describe('openAiResponsesProvider', () => {
     ]);
   });
 
-  it('ends the turn without reasoning or refusal text when the answer is cut or refused', async () => {
-    for (const file of ['incomplete.sse', 'refusal.sse']) {
-      // The core may or may not spend its one correction on these: enough answers for both.
+  it('ends the turn at once, without reasoning or refusal as reply text, when cut or refused', async () => {
+    for (const [file, code] of [
+      ['incomplete.sse', 'TRUNCATED'],
+      ['refusal.sse', 'REFUSED'],
+    ] as const) {
       plays = [{ file }, { file }];
       const result = await enforceReply({
         provider: provider(),
         messages: [{ role: 'user', content: 'go' }],
       });
       plays = [];
-      expect(result.status, file).not.toBe('completed');
+      expect(result.status, file).toBe('validation_failed');
+      expect(result.issues.map((issue) => issue.code)).toEqual([code]);
+      expect(result.meta.attempts).toBe(1);
       expect(JSON.stringify(result)).not.toContain('sk-thinking-only');
-      expect(JSON.stringify(result)).not.toContain("can't help");
+      // The refusal is named in the issue (a short excerpt, for the host's logs), never delivered.
+      expect(JSON.stringify(result.notice)).not.toContain("can't help");
+      expect(JSON.stringify(result.meta)).not.toContain('sk-thinking-only');
     }
   });
 
