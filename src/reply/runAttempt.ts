@@ -5,6 +5,7 @@ import { type EarlyCheck, earlyCheckFor } from './earlyCheck';
 import { redactAll } from './finalizeReply';
 import { type CallOutcome, type TextChunk, modelCall } from './modelCall';
 import type { ReplyEvent } from './replyEvent';
+import { progressPolicies } from './progressPolicies';
 import { runToolCalls } from './runToolCalls';
 import type { StreamReplyOptions } from './turnOptions';
 import type { TurnPlan } from './turnPlan';
@@ -64,7 +65,7 @@ export async function* runAttempt(
       const early: EarlyCheck | undefined =
         request.tools || !options.provider.stream
           ? undefined
-          : earlyCheckFor(plan.mode, options.limits);
+          : earlyCheckFor(plan, options.limits, progressPolicies(options));
       const read = yield* readCall(
         modelCall(options.provider, request, bounds),
         cancel,
@@ -149,6 +150,8 @@ async function* readCall(
       const issue = early?.push(chunk);
       // Provably invalid: stop paying for the rest of it and start the correction now.
       if (issue) return { text, rejected: { issue, offset: early?.offset ?? text.length } };
+      const shown = early?.progress?.();
+      if (shown) yield { type: 'progress', attempt, value: shown.value, provisional: true };
     }
   } finally {
     if (!finished) {

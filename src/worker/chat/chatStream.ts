@@ -1,5 +1,6 @@
 import type { ReplyEvent } from '../../reply/replyEvent';
 import { type ChatDelivery, chatDelivery } from './chatDelivery';
+import { progressPayload } from './progressPayload';
 import { type CompletionHead, DONE, deliveryFrames, errorFrame, progressFrame } from './chatFrames';
 
 /** How often a quiet stream sends an SSE comment, so that a client that went away is noticed. */
@@ -56,6 +57,8 @@ export function chatStream(
               attempt: event.attempt,
               stage: event.stage,
             });
+          } else if (options.progress && event.type === 'progress') {
+            frames = progressFrame(head, progressPayload(event));
           } else if (options.progress && event.type === 'rejected') {
             frames = progressFrame(head, {
               event: 'rejected',

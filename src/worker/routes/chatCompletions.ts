@@ -101,6 +101,8 @@ export async function handleChatCompletions(
     failureNotice: options.failure_notice ?? options.failureNotice ?? config.failureNotice,
     timeoutMs: config.upstreamTimeoutMs,
     signal: abort.signal,
+    // Progress frames carry the reply read so far, made safe by the core.
+    streamProgress: options.progress === true,
     ...(format
       ? {
           schema: format.schema,
