@@ -6,8 +6,9 @@ export interface CompileOptions {
   readonly resolve: (node: Readonly<Record<string, unknown>>) => unknown;
   /**
    * The schema was converted from a library's own (zod, valibot): its patterns may have lost
-   * their flags and its lengths count UTF-16 units, so patterns are not judged and a minimum
-   * length is counted in units (never more than the library counts).
+   * their flags, its lengths may count UTF-16 units, its `multipleOf` may be a float remainder
+   * and its `oneOf` is a union that takes the first match. So patterns and `multipleOf` are not
+   * judged, a minimum length is met by units, and `oneOf` is judged as `anyOf`.
    */
   readonly converted: boolean;
 }

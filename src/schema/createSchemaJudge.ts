@@ -305,6 +305,11 @@ function namePrefix(
   for (const leaf of parent.leaves) {
     if (leaf.dead) continue;
     const node = leaf.node;
+    // A name has begun: one more member is certain.
+    if (node.maxProperties !== undefined && leaf.count >= node.maxProperties) {
+      kill(leaf, `maxProperties: more than ${node.maxProperties} properties`);
+      continue;
+    }
     if (node.closedNames !== undefined && !hasPrefix(node.closedNames, text)) {
       kill(leaf, `additionalProperties: no allowed property name starts with "${excerpt(text)}"`);
       continue;

@@ -152,10 +152,11 @@ function ownVerdict(
   if (kind === 'string') {
     const text = value as string;
     if (node.minLength !== undefined || node.maxLength !== undefined) {
-      const length = node.unitLength ? text.length : codePoints(text, Infinity);
-      if (node.minLength !== undefined && length < node.minLength)
+      const points = codePoints(text, Infinity);
+      // A library may count UTF-16 units: a minimum is then met by units (never fewer than points).
+      if (node.minLength !== undefined && (node.unitLength ? text.length : points) < node.minLength)
         return no(budget, `minLength: the string is shorter than ${node.minLength}`);
-      if (node.maxLength !== undefined && length > node.maxLength)
+      if (node.maxLength !== undefined && points > node.maxLength)
         return no(budget, `maxLength: the string is longer than ${node.maxLength}`);
     }
     if (node.pattern !== undefined && !node.pattern.test(text))
@@ -198,7 +199,7 @@ export function refusePrefix(
   if (
     max !== undefined &&
     text.length > max &&
-    (node.unitLength || text.length > 2 * max || codePoints(text, max) > max)
+    (text.length > 2 * max || codePoints(text, max) > max)
   )
     return `maxLength: the string is longer than ${max}`;
   if (!node.inPlace) return undefined;

@@ -94,10 +94,18 @@ export function buildFormula(
     made++;
     const leaf = part(Op.Leaf, up, formula, node, top);
     leaf.exact = (node.inexact & kindBit) === 0;
+    const got = kindBit === KIND_BIT.array ? 'Array' : 'Object';
     if ((node.types & kindBit) === 0) {
       leaf.dead = true;
-      leaf.reason = `type: expected ${typeNames(node)}, got ${kindBit === KIND_BIT.array ? 'Array' : 'Object'}`;
+      leaf.reason = `type: expected ${typeNames(node)}, got ${got}`;
     } else formula.leaves.push(leaf);
+    for (const choices of node.choices ?? []) {
+      // A container equals no scalar; one that may equal a listed container is compared at the end.
+      if ((choices.containers & kindBit) === 0) {
+        leaf.dead = true;
+        leaf.reason ||= `${choices.keyword}: ${got} is not allowed`;
+      } else leaf.exact = false;
+    }
     if (!node.inPlace) return leaf;
     const and = part(Op.And, up, formula, node, top);
     leaf.up = and;

@@ -40,7 +40,10 @@ export interface SchemaNode {
   minLength: number | undefined;
   maxLength: number | undefined;
   pattern: RegExp | undefined;
-  /** Lengths count UTF-16 units (a library's), not code points (JSON Schema's). */
+  /**
+   * A library's minimum length, which may count UTF-16 units: met by units (a maximum is always
+   * counted in code points, the smaller count, so neither way of counting is refused wrongly).
+   */
   unitLength: boolean;
   // numbers
   minimum: number | undefined;
