@@ -62,10 +62,16 @@ export async function* runAttempt(
       // A step that may still turn into tool calls can start with prose: only a step offered no
       // tools is judged while it streams. A whole answer (a provider that does not stream) gets
       // the full check, which names every issue.
+      // The last answer of a `return_invalid` turn is read whole: its value is handed back.
+      const keepValue = options.onExhausted === 'return_invalid' && attempt > plan.corrections;
       const early: EarlyCheck | undefined =
         request.tools || !options.provider.stream
           ? undefined
-          : earlyCheckFor(plan, options.limits, progressPolicies(options));
+          : earlyCheckFor(
+              keepValue ? { mode: plan.mode } : plan,
+              options.limits,
+              progressPolicies(options),
+            );
       const read = yield* readCall(
         modelCall(options.provider, request, bounds),
         cancel,
