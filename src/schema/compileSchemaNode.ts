@@ -1,4 +1,10 @@
-import { ALL_KINDS, type Choices, KIND_BIT, type SchemaNode } from './schemaNode';
+import {
+  ALL_KINDS,
+  type Choices,
+  KIND_BIT,
+  type NamedProperty,
+  type SchemaNode,
+} from './schemaNode';
 
 /** How a schema is read. */
 export interface CompileOptions {
@@ -45,18 +51,37 @@ export function createSchemaCompiler(options: CompileOptions): (raw: unknown) =>
     if (raw === true) return node;
     if (raw === false) {
       node.types = 0;
+      node.prefixes = true;
       return node;
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || ++count > MAX_NODES) {
-      node.opaque = node.inPlace = true;
+      node.opaque = node.inPlace = node.prefixes = true;
       node.inexact = ALL_KINDS;
       return node;
     }
     readKeywords(node, raw as Readonly<Record<string, unknown>>, compile, options);
+    // A schema that is only a `$ref` is its target: one leaf per value instead of two.
+    if (node.ref !== undefined && node.ref !== node && isOnlyRef(node)) {
+      seen.set(raw, node.ref);
+      return node.ref;
+    }
     return node;
   };
   return compile;
 }
+
+/** Whether a node's one keyword is its `$ref` (annotations aside). */
+function isOnlyRef(node: SchemaNode): boolean {
+  const blank = BLANK;
+  for (const key of Object.keys(blank) as (keyof SchemaNode)[]) {
+    if (key === 'ref' || key === 'inPlace' || key === 'prefixes' || key === 'namesPrefixed')
+      continue;
+    if (node[key] !== blank[key]) return false;
+  }
+  return true;
+}
+
+const BLANK: SchemaNode = /* @__PURE__ */ blankNode();
 
 /** A node that allows everything, exactly (the `true` schema); compile fills in the rest. */
 export function blankNode(): SchemaNode {
@@ -79,7 +104,7 @@ export function blankNode(): SchemaNode {
     unevaluated: undefined,
     propertyNames: undefined,
     required: undefined,
-    requiredIndex: undefined,
+    named: undefined,
     minProperties: undefined,
     maxProperties: undefined,
     dependentRequired: undefined,
@@ -101,6 +126,8 @@ export function blankNode(): SchemaNode {
     anyItem: false,
     contains: false,
     opaque: false,
+    prefixes: false,
+    namesPrefixed: false,
     inPlace: false,
     inexact: 0,
     scope: undefined,
@@ -204,7 +231,7 @@ function readKeywords(
     // union, valibot's variant): judged as anyOf, never refused for two matches.
     const any = blankNode();
     any.anyOf = node.oneOf;
-    any.inPlace = true;
+    any.inPlace = any.prefixes = true;
     node.allOf = [...(node.allOf ?? []), any];
     node.oneOf = undefined;
   }
@@ -223,6 +250,15 @@ function readKeywords(
     node.not !== undefined ||
     node.if !== undefined;
   if (node.opaque) node.inexact = ALL_KINDS;
+  node.namesPrefixed =
+    node.closedNames !== undefined ||
+    node.propertyNames !== undefined ||
+    node.maxProperties !== undefined;
+  node.prefixes =
+    node.inPlace ||
+    (node.types & KIND_BIT.string) === 0 ||
+    node.choices !== undefined ||
+    node.maxLength !== undefined;
 }
 
 function readObjectKeywords(
@@ -274,10 +310,19 @@ function readObjectKeywords(
   if (own('propertyNames') !== undefined) node.propertyNames = compile(own('propertyNames'));
   const required = own('required');
   if (required !== undefined) {
-    if (Array.isArray(required) && required.every((name) => typeof name === 'string')) {
+    if (Array.isArray(required) && required.every((name) => typeof name === 'string'))
       node.required = [...new Set(required)];
-      node.requiredIndex = new Map(node.required.map((name, index) => [name, index]));
-    } else node.inexact |= KIND_BIT.object;
+    else node.inexact |= KIND_BIT.object;
+  }
+  if (node.properties !== undefined || node.required !== undefined) {
+    // One lookup per member name: its schema and whether it is required.
+    const named = new Map<string, NamedProperty>();
+    for (const [name, inner] of node.properties ?? [])
+      named.set(name, { node: inner, required: -1 });
+    node.required?.forEach((name, index) =>
+      named.set(name, { node: node.properties?.get(name), required: index }),
+    );
+    node.named = named;
   }
   node.minProperties = count('minProperties', KIND_BIT.object);
   node.maxProperties = count('maxProperties', KIND_BIT.object);

@@ -38,9 +38,12 @@ const CONTAINERS = KIND_BIT.object | KIND_BIT.array;
 
 /** One open container: the leaves judging it, and the demands on its next member. */
 interface Frame {
-  readonly array: boolean;
+  array: boolean;
+  /** The live leaves `leaves[0..leafCount)` and formulas `formulas[0..formulaCount)` (reused arrays). */
   readonly leaves: Part[];
+  leafCount: number;
   readonly formulas: Formula[];
+  formulaCount: number;
   count: number;
   readonly demandLeaves: (Part | undefined)[];
   readonly demandNodes: (SchemaNode | SchemaNode[])[];
@@ -86,6 +89,8 @@ export function createSchemaJudge(schema: unknown, options?: SchemaJudgeOptions)
 
 function startJudge(root: SchemaNode, repair: boolean): JsonObserver {
   const frames: (Frame | undefined)[] = [];
+  // Frames are reused by depth: a reply opens thousands of containers, one depth at a time.
+  const pool: Frame[] = [];
   const budget = verdictBudget();
   const out = { reason: '' };
   let refused: string | undefined;
@@ -116,77 +121,52 @@ function startJudge(root: SchemaNode, repair: boolean): JsonObserver {
     member(_path, depth, name) {
       const parent = frames[depth - 1];
       if (parent !== undefined) memberDemands(parent, name, kill, budget);
-      return verdict();
+      return refused === undefined ? undefined : verdict();
     },
 
     value(path, depth, kind, scalar) {
       const parent = demandsFor(path, depth);
       if (parent === undefined || parent.count === 0) {
         if (kind === 'object' || kind === 'array') frames[depth] = undefined;
-        return verdict();
-      }
-      const bit = KIND_BIT[kind];
-      if (kind === 'object' || kind === 'array') {
-        const opened = frame(kind === 'array');
-        for (let i = 0; i < parent.count; i++) {
-          const leaf = parent.demandLeaves[i];
-          if (leaf?.dead === true) continue;
-          const nodes = parent.demandNodes[i]!;
-          const formula = buildFormula(
-            Array.isArray(nodes) ? nodes : [nodes],
-            bit,
-            leaf,
-            MAX_LIVE_LEAVES - opened.leaves.length,
-          );
-          opened.formulas.push(formula);
-          for (const judged of formula.leaves) if (!judged.dead) opened.leaves.push(judged);
-          if (formula.root.dead) dropFormula(formula, formula.root.reason, died);
-        }
-        frames[depth] = opened;
+      } else if (kind === 'object' || kind === 'array') {
+        frames[depth] = openContainer(parent, (pool[depth] ??= frame(false)), kind, died);
       } else {
-        const container = kind === 'string' && repair && mayHoldContainer(scalar as string, true);
-        for (let i = 0; i < parent.count; i++) {
-          const leaf = parent.demandLeaves[i];
-          if (leaf?.dead === true) continue;
-          const nodes = parent.demandNodes[i]!;
-          let result = Verdict.Yes;
-          budget.steps = 0;
-          if (container && acceptsContainers(nodes)) result = Verdict.Maybe;
-          else if (Array.isArray(nodes)) {
-            for (const node of nodes) {
-              result = both(result, judgeScalar(node, kind, scalar ?? null, budget));
-              if (result === Verdict.No) break;
-            }
-          } else result = judgeScalar(nodes, kind, scalar ?? null, budget);
-          if (result === Verdict.No) kill(leaf, budget.reason);
-          else if (result === Verdict.Maybe && leaf !== undefined) leaf.exact = false;
-        }
+        judgeScalars(parent, kind, scalar ?? null, repair, kill, budget);
       }
-      if (depth > 0 && !parent.array) parent.count = 0;
-      return verdict();
+      if (depth > 0 && parent !== undefined && !parent.array) parent.count = 0;
+      return refused === undefined ? undefined : verdict();
     },
 
     close(_path, depth, kind) {
       const closing = frames[depth];
       frames[depth] = undefined;
       if (closing !== undefined) closeFrame(closing, kind, kill, died, out);
-      return verdict();
+      return refused === undefined ? undefined : verdict();
     },
 
     partial(path, depth, text, name) {
       if (name) {
         const parent = frames[depth - 1];
         if (parent !== undefined) namePrefix(parent, text, kill, budget);
-        return verdict();
+        return refused === undefined ? undefined : verdict();
       }
       const parent = demandsFor(path, depth);
-      if (parent === undefined) return verdict();
-      const container = repair && mayHoldContainer(text, false);
+      if (parent === undefined) return refused === undefined ? undefined : verdict();
       for (let i = 0; i < parent.count; i++) {
         const leaf = parent.demandLeaves[i];
         const nodes = parent.demandNodes[i]!;
-        if (leaf?.dead === true || (container && acceptsContainers(nodes))) continue;
-        for (const node of Array.isArray(nodes) ? nodes : [nodes]) {
+        if (leaf?.dead === true) continue;
+        if (!Array.isArray(nodes)) {
+          if (!nodes.prefixes) continue;
+          if (repair && (nodes.types & CONTAINERS) !== 0 && mayHoldContainer(text, false)) continue;
+          budget.steps = 0;
+          const why = refusePrefix(nodes, text, budget);
+          if (why !== undefined) kill(leaf, why);
+          continue;
+        }
+        if (repair && acceptsContainers(nodes) && mayHoldContainer(text, false)) continue;
+        for (const node of nodes) {
+          if (!node.prefixes) continue;
           budget.steps = 0;
           const why = refusePrefix(node, text, budget);
           if (why !== undefined) {
@@ -195,13 +175,83 @@ function startJudge(root: SchemaNode, repair: boolean): JsonObserver {
           }
         }
       }
-      return verdict();
+      return refused === undefined ? undefined : verdict();
     },
   };
 }
 
+/** A container opens: a formula for each demand on it, their leaves judging its members. */
+function openContainer(
+  parent: Frame,
+  opened: Frame,
+  kind: 'object' | 'array',
+  died: (formula: Formula, reason: string) => void,
+): Frame {
+  const bit = KIND_BIT[kind];
+  opened.array = kind === 'array';
+  opened.leafCount = opened.formulaCount = opened.count = 0;
+  for (let i = 0; i < parent.count; i++) {
+    const leaf = parent.demandLeaves[i];
+    if (leaf?.dead === true) continue;
+    const formula = buildFormula(
+      parent.demandNodes[i]!,
+      bit,
+      leaf,
+      MAX_LIVE_LEAVES - opened.leafCount,
+    );
+    opened.formulas[opened.formulaCount++] = formula;
+    const leaves = formula.leaves;
+    for (let k = 0; k < leaves.length; k++)
+      if (!leaves[k]!.dead) opened.leaves[opened.leafCount++] = leaves[k]!;
+    if (formula.root.dead) dropFormula(formula, formula.root.reason, died);
+  }
+  return opened;
+}
+
+/** A scalar is complete: each demand on it is judged, and its leaf hears the verdict. */
+function judgeScalars(
+  parent: Frame,
+  kind: JsonKind,
+  scalar: string | number | boolean | null,
+  repair: boolean,
+  kill: Kill,
+  budget: ReturnType<typeof verdictBudget>,
+): void {
+  for (let i = 0; i < parent.count; i++) {
+    const leaf = parent.demandLeaves[i];
+    if (leaf?.dead === true) continue;
+    const nodes = parent.demandNodes[i]!;
+    let result = Verdict.Yes;
+    budget.steps = 0;
+    if (
+      kind === 'string' &&
+      repair &&
+      acceptsContainers(nodes) &&
+      mayHoldContainer(scalar as string, true)
+    )
+      result = Verdict.Maybe;
+    else if (Array.isArray(nodes)) {
+      for (const node of nodes) {
+        result = both(result, judgeScalar(node, kind, scalar, budget));
+        if (result === Verdict.No) break;
+      }
+    } else result = judgeScalar(nodes, kind, scalar, budget);
+    if (result === Verdict.No) kill(leaf, budget.reason);
+    else if (result === Verdict.Maybe && leaf !== undefined) leaf.exact = false;
+  }
+}
+
 function frame(array: boolean): Frame {
-  return { array, leaves: [], formulas: [], count: 0, demandLeaves: [], demandNodes: [] };
+  return {
+    array,
+    leaves: [],
+    leafCount: 0,
+    formulas: [],
+    formulaCount: 0,
+    count: 0,
+    demandLeaves: [],
+    demandNodes: [],
+  };
 }
 
 /** Adds one child schema to a frame's demands, for `leaf`. */
@@ -227,7 +277,8 @@ function memberDemands(
   budget: ReturnType<typeof verdictBudget>,
 ): void {
   parent.count = 0;
-  for (const leaf of parent.leaves) {
+  for (let k = 0; k < parent.leafCount; k++) {
+    const leaf = parent.leaves[k]!;
     if (leaf.dead) continue;
     const node = leaf.node;
     leaf.count++;
@@ -235,9 +286,10 @@ function memberDemands(
       kill(leaf, `maxProperties: more than ${node.maxProperties} properties`);
       continue;
     }
-    const index = node.requiredIndex?.get(name);
-    if (index !== undefined && index < 30) leaf.seenRequired |= 1 << index;
-    else if (index !== undefined || node.dependentRequired !== undefined)
+    const named = node.named?.get(name);
+    const index = named === undefined ? -1 : named.required;
+    if (index >= 0 && index < 30) leaf.seenRequired |= 1 << index;
+    else if (index >= 30 || node.dependentRequired !== undefined)
       (leaf.names ??= new Set()).add(name);
     if (node.propertyNames !== undefined) {
       budget.steps = 0;
@@ -248,13 +300,16 @@ function memberDemands(
       }
       if (verdict === Verdict.Maybe) leaf.exact = false;
     }
-    const own = node.properties?.get(name);
+    const own = named?.node;
     let matched = own !== undefined;
     if (own !== undefined) demand(parent, leaf, own);
-    for (const [pattern, inner] of node.patterns ?? []) {
-      if (!pattern.test(name)) continue;
-      matched = true;
-      demand(parent, leaf, inner);
+    const patterns = node.patterns;
+    if (patterns !== undefined) {
+      for (const [pattern, inner] of patterns) {
+        if (!pattern.test(name)) continue;
+        matched = true;
+        demand(parent, leaf, inner);
+      }
     }
     if (matched) continue;
     if (node.additional !== undefined) {
@@ -273,7 +328,8 @@ function memberDemands(
 /** An item begins at `index`: each live leaf counts it and says what it must match. */
 function itemDemands(parent: Frame, index: number, kill: Kill): void {
   parent.count = 0;
-  for (const leaf of parent.leaves) {
+  for (let k = 0; k < parent.leafCount; k++) {
+    const leaf = parent.leaves[k]!;
     if (leaf.dead) continue;
     const node = leaf.node;
     leaf.count = index + 1;
@@ -302,9 +358,11 @@ function namePrefix(
   kill: Kill,
   budget: ReturnType<typeof verdictBudget>,
 ): void {
-  for (const leaf of parent.leaves) {
+  for (let k = 0; k < parent.leafCount; k++) {
+    const leaf = parent.leaves[k]!;
     if (leaf.dead) continue;
     const node = leaf.node;
+    if (!node.namesPrefixed) continue;
     // A name has begun: one more member is certain.
     if (node.maxProperties !== undefined && leaf.count >= node.maxProperties) {
       kill(leaf, `maxProperties: more than ${node.maxProperties} properties`);
@@ -330,7 +388,8 @@ function closeFrame(
   died: (formula: Formula, reason: string) => void,
   out: { reason: string },
 ): void {
-  for (const formula of closing.formulas) {
+  for (let k = 0; k < closing.formulaCount; k++) {
+    const formula = closing.formulas[k]!;
     if (formula.dead || formula.parent?.dead === true) continue;
     for (const leaf of formula.leaves) {
       if (leaf.dead) continue;
@@ -355,7 +414,8 @@ function objectComplete(leaf: Part): string | undefined {
   }
   if (node.minProperties !== undefined && leaf.count < node.minProperties)
     return `minProperties: fewer than ${node.minProperties} properties`;
-  for (const [name, needs] of node.dependentRequired ?? []) {
+  if (node.dependentRequired === undefined) return undefined;
+  for (const [name, needs] of node.dependentRequired) {
     if (leaf.names?.has(name) !== true) continue;
     for (const other of needs)
       if (!leaf.names.has(other))
@@ -371,9 +431,17 @@ function arrayComplete(leaf: Part): string | undefined {
 
 /** A string the full check could repair into a container: `[` or `{` first (or, unfinished, nothing yet). */
 function mayHoldContainer(text: string, complete: boolean): boolean {
-  const first = text.trimStart().charCodeAt(0);
-  return first === 0x5b || first === 0x7b || (!complete && first !== first);
+  // What `trimStart` skips, without the copy it makes of a long string.
+  let at = 0;
+  for (; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if ((code > 0x20 && code < 0x7f) || !WHITE_SPACE.test(text[at]!)) break;
+  }
+  const first = text.charCodeAt(at);
+  return first === 0x5b || first === 0x7b || (!complete && at === text.length);
 }
+
+const WHITE_SPACE = /\s/;
 
 /** Whether every schema demanded could take a container (what a repaired string becomes). */
 function acceptsContainers(nodes: SchemaNode | SchemaNode[]): boolean {

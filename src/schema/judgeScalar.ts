@@ -151,14 +151,17 @@ function ownVerdict(
   }
   if (kind === 'string') {
     const text = value as string;
-    if (node.minLength !== undefined || node.maxLength !== undefined) {
-      const points = codePoints(text, Infinity);
-      // A library may count UTF-16 units: a minimum is then met by units (never fewer than points).
-      if (node.minLength !== undefined && (node.unitLength ? text.length : points) < node.minLength)
-        return no(budget, `minLength: the string is shorter than ${node.minLength}`);
-      if (node.maxLength !== undefined && points > node.maxLength)
-        return no(budget, `maxLength: the string is longer than ${node.maxLength}`);
-    }
+    // Code points are counted only where units do not settle it: a point is one or two units.
+    const min = node.minLength;
+    const units = text.length;
+    if (
+      min !== undefined &&
+      (units < min || (!node.unitLength && units < 2 * min && codePoints(text, min) < min))
+    )
+      return no(budget, `minLength: the string is shorter than ${min}`);
+    const max = node.maxLength;
+    if (max !== undefined && units > max && (units > 2 * max || codePoints(text, max) > max))
+      return no(budget, `maxLength: the string is longer than ${max}`);
     if (node.pattern !== undefined && !node.pattern.test(text))
       return no(budget, 'pattern: the string does not match the pattern');
   } else if (kind === 'number') {
@@ -238,6 +241,10 @@ export function refusePrefix(
 
 /** Whether a sorted list holds a string that starts with `prefix`. */
 export function hasPrefix(sorted: readonly string[], prefix: string): boolean {
+  if (sorted.length <= 8) {
+    for (const each of sorted) if (each.startsWith(prefix)) return true;
+    return false;
+  }
   let low = 0;
   let high = sorted.length;
   while (low < high) {

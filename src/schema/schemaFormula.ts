@@ -78,12 +78,18 @@ function part(op: Op, up: Part | undefined, formula: Formula, node: SchemaNode, 
  * in-place depth, a part is left to the validator.
  */
 export function buildFormula(
-  nodes: readonly SchemaNode[],
+  nodes: SchemaNode | readonly SchemaNode[],
   kindBit: number,
   parent: Part | undefined,
   room: number,
 ): Formula {
   const formula: Formula = { root: undefined as unknown as Part, parent, leaves: [], dead: false };
+  if (!Array.isArray(nodes) && !(nodes as SchemaNode).inPlace && room > 0) {
+    // The common case, one schema with nothing in place: one leaf.
+    formula.root = leafFor(nodes as SchemaNode, nodes as SchemaNode, undefined, formula, kindBit);
+    return formula;
+  }
+  const all: readonly SchemaNode[] = Array.isArray(nodes) ? nodes : [nodes as SchemaNode];
   let made = 0;
   const build = (node: SchemaNode, top: SchemaNode, up: Part | undefined, depth: number): Part => {
     if (made >= room || depth > MAX_IN_PLACE_DEPTH) {
@@ -92,20 +98,7 @@ export function buildFormula(
       return unknown;
     }
     made++;
-    const leaf = part(Op.Leaf, up, formula, node, top);
-    leaf.exact = (node.inexact & kindBit) === 0;
-    const got = kindBit === KIND_BIT.array ? 'Array' : 'Object';
-    if ((node.types & kindBit) === 0) {
-      leaf.dead = true;
-      leaf.reason = `type: expected ${typeNames(node)}, got ${got}`;
-    } else formula.leaves.push(leaf);
-    for (const choices of node.choices ?? []) {
-      // A container equals no scalar; one that may equal a listed container is compared at the end.
-      if ((choices.containers & kindBit) === 0) {
-        leaf.dead = true;
-        leaf.reason ||= `${choices.keyword}: ${got} is not allowed`;
-      } else leaf.exact = false;
-    }
+    const leaf = leafFor(node, top, up, formula, kindBit);
     if (!node.inPlace) return leaf;
     const and = part(Op.And, up, formula, node, top);
     leaf.up = and;
@@ -131,13 +124,40 @@ export function buildFormula(
     return and;
   };
   const root =
-    nodes.length === 1
-      ? build(nodes[0]!, nodes[0]!, undefined, 0)
+    all.length === 1
+      ? build(all[0]!, all[0]!, undefined, 0)
       : part(Op.And, undefined, formula, UNKNOWN, UNKNOWN);
-  if (nodes.length !== 1) root.kids = nodes.map((node) => build(node, node, root, 0));
+  if (all.length !== 1) root.kids = all.map((node) => build(node, node, root, 0));
   formula.root = root;
   settle(root);
   return formula;
+}
+
+/** The leaf of one schema's own keywords for a container of `kindBit`, dead when its kind is refused. */
+function leafFor(
+  node: SchemaNode,
+  top: SchemaNode,
+  up: Part | undefined,
+  formula: Formula,
+  kindBit: number,
+): Part {
+  const leaf = part(Op.Leaf, up, formula, node, top);
+  leaf.exact = (node.inexact & kindBit) === 0;
+  const got = kindBit === KIND_BIT.array ? 'Array' : 'Object';
+  if ((node.types & kindBit) === 0) {
+    leaf.dead = true;
+    leaf.reason = `type: expected ${typeNames(node)}, got ${got}`;
+  } else formula.leaves.push(leaf);
+  if (node.choices !== undefined) {
+    for (const choices of node.choices) {
+      // A container equals no scalar; one that may equal a listed container is compared at the end.
+      if ((choices.containers & kindBit) === 0) {
+        leaf.dead = true;
+        leaf.reason ||= `${choices.keyword}: ${got} is not allowed`;
+      } else leaf.exact = false;
+    }
+  }
+  return leaf;
 }
 
 /** Computes whether the parts built dead-on-arrival make their parents dead, bottom up. */

@@ -61,7 +61,8 @@ export interface SchemaNode {
   unevaluated: SchemaNode | undefined;
   propertyNames: SchemaNode | undefined;
   required: readonly string[] | undefined;
-  requiredIndex: ReadonlyMap<string, number> | undefined;
+  /** Each property name it knows (from `properties` or `required`): its schema and required index (-1: not required). */
+  named: ReadonlyMap<string, NamedProperty> | undefined;
   minProperties: number | undefined;
   maxProperties: number | undefined;
   dependentRequired: ReadonlyMap<string, readonly string[]> | undefined;
@@ -91,12 +92,22 @@ export interface SchemaNode {
   contains: boolean;
   /** An in-place keyword the judge does not follow (`$dynamicRef`, `$recursiveRef`, a `$ref` it cannot resolve). */
   opaque: boolean;
+  /** Whether it can refuse a member name by its prefix (closed names, `propertyNames`, `maxProperties`). */
+  namesPrefixed: boolean;
+  /** Whether it can refuse a string by its prefix (`type`, `const`/`enum`, `maxLength`, or in place). */
+  prefixes: boolean;
   /** Whether anything applies in place (a `$ref`, a combinator, a condition, an opaque keyword). */
   inPlace: boolean;
   /** Kinds for which its own keywords are not all modeled exactly. */
   inexact: number;
   /** What the evaluation keywords of every schema applied in place here can evaluate (cached). */
   scope: EvaluationScope | undefined;
+}
+
+/** A property name a schema knows: its schema (if in `properties`) and its index in `required` (or -1). */
+export interface NamedProperty {
+  readonly node: SchemaNode | undefined;
+  readonly required: number;
 }
 
 /**
