@@ -53,11 +53,11 @@ export function createProgress(
       const partial = builder.current();
       const view = safeProgressView(partial, policies);
       if (view === undefined) return undefined;
+      // The same cut, masks and withheld spans show the same: nothing new to send.
+      if (view.signature === last) return undefined;
+      last = view.signature;
       const value = mode === 'segments' ? segmentsView(view, partial) : view.value;
       if (value === undefined) return undefined;
-      const text = JSON.stringify(value);
-      if (text === last) return undefined;
-      last = text;
       return { value, heldBack: view.heldBack };
     },
   };

@@ -1,24 +1,31 @@
+import { encodePointer } from '../issues/encodePointer';
 import type { JsonObserver, JsonPath } from '../json/jsonObserver';
 
-/** A container of the document being built, and whether it has closed. */
+/** A container of the document being built. */
 type Container = Record<string, unknown> | unknown[];
 
 /** The value parsed so far, with where each of its strings sits in reading order. */
 export interface PartialValue {
   /** The root: containers hold what has been read (the open string's text so far included). */
   readonly root: unknown;
-  /** The strings in the order they were read: their container, key, and text. */
+  /** The strings in the order they were read. */
   readonly strings: readonly PartialString[];
+  /** Each string's index in `strings`, by its pointer. */
+  readonly byPointer: ReadonlyMap<string, number>;
+  /** Each string's index in `strings`, by its container and key (the root string: `undefined`, 0). */
+  readonly byPlace: ReadonlyMap<object | undefined, ReadonlyMap<string | number, number>>;
+  /** The strings' total length: `strings` joined would be this long. */
+  readonly length: number;
   /** Containers that have closed. */
   readonly closed: ReadonlySet<object>;
-  /** Whether the last string is still open (its text may grow). */
-  readonly open: boolean;
+  /** Values read so far (containers opened and scalars completed). */
+  readonly values: number;
 }
 
-/** One string of the partial value. */
+/** One string of the partial value: where it is, where it starts in the joined strings, its text. */
 export interface PartialString {
-  readonly container: Container | undefined;
-  readonly key: string | number;
+  readonly pointer: string;
+  readonly start: number;
   text: string;
 }
 
@@ -32,14 +39,19 @@ export interface ValueBuilder {
 /**
  * Builds the document as the strict parser reads it — containers when they open, scalars when
  * complete, and the text so far of a string a chunk ended inside — so a host can be shown a reply
- * while it streams. It never refuses anything: a judge decides, this only watches.
+ * while it streams. Each string is placed once (its pointer and where it starts among the strings
+ * read), so a view of the value costs no walk of what did not change. It never refuses anything.
  */
 export function createValueBuilder(): ValueBuilder {
   const stack: Container[] = [];
   const strings: PartialString[] = [];
+  const byPointer = new Map<string, number>();
+  const byPlace = new Map<object | undefined, Map<string | number, number>>();
   const closed = new Set<object>();
   let root: unknown;
   let open: PartialString | undefined;
+  let length = 0;
+  let values = 0;
 
   const put = (path: JsonPath, depth: number, value: unknown): void => {
     if (depth === 0) {
@@ -59,9 +71,27 @@ export function createValueBuilder(): ValueBuilder {
       });
   };
 
+  /** A string begins: placed after every string read before it. */
+  const place = (path: JsonPath, depth: number, text: string): PartialString => {
+    const entry: PartialString = {
+      pointer: encodePointer(path.slice(0, depth)),
+      start: length,
+      text,
+    };
+    const container = depth === 0 ? undefined : stack[depth - 1];
+    let keys = byPlace.get(container);
+    if (keys === undefined) byPlace.set(container, (keys = new Map<string | number, number>()));
+    keys.set(depth === 0 ? 0 : path[depth - 1]!, strings.length);
+    byPointer.set(entry.pointer, strings.length);
+    strings.push(entry);
+    length += text.length;
+    return entry;
+  };
+
   const observer: JsonObserver = {
     member: () => undefined,
     value(path, depth, kind, scalar) {
+      values++;
       if (kind === 'object' || kind === 'array') {
         const container: Container = kind === 'array' ? [] : {};
         put(path, depth, container);
@@ -71,13 +101,10 @@ export function createValueBuilder(): ValueBuilder {
       put(path, depth, scalar);
       if (kind === 'string') {
         // The string a chunk ended inside is complete now: its entry takes the whole text.
-        if (open !== undefined) open.text = scalar as string;
-        else
-          strings.push({
-            container: depth === 0 ? undefined : stack[depth - 1],
-            key: depth === 0 ? 0 : path[depth - 1]!,
-            text: scalar as string,
-          });
+        if (open !== undefined) {
+          length += (scalar as string).length - open.text.length;
+          open.text = scalar as string;
+        } else place(path, depth, scalar as string);
       }
       open = undefined;
       return undefined;
@@ -88,21 +115,17 @@ export function createValueBuilder(): ValueBuilder {
     },
     partial(path, depth, text, name) {
       if (name) return undefined;
-      if (open === undefined) {
-        open = {
-          container: depth === 0 ? undefined : stack[depth - 1],
-          key: depth === 0 ? 0 : path[depth - 1]!,
-          text,
-        };
-        strings.push(open);
+      if (open === undefined) open = place(path, depth, text);
+      else {
+        length += text.length - open.text.length;
+        open.text = text;
       }
-      open.text = text;
       put(path, depth, text);
       return undefined;
     },
   };
   return {
     observer,
-    current: () => ({ root, strings, closed, open: open !== undefined }),
+    current: () => ({ root, strings, byPointer, byPlace, length, closed, values }),
   };
 }

@@ -53,6 +53,29 @@ export function holdBack(text: string): HoldBack {
   return { cut, maskFrom, maskTo };
 }
 
+/**
+ * The end of the strings read so far that {@link holdBack} needs, as one text, and where it
+ * starts: at least {@link HOLD_MAX} + 2 characters, and back to the last place a run breaks (or
+ * the beginning), so a long run is masked from its start.
+ */
+export function tailOf(strings: readonly { readonly start: number; readonly text: string }[]): {
+  readonly text: string;
+  readonly start: number;
+} {
+  let text = '';
+  // Characters at the end already searched for a break.
+  let searched = 0;
+  for (let k = strings.length - 1; k >= 0; k--) {
+    const entry = strings[k]!;
+    text = entry.text + text;
+    if (text.length < HOLD_MAX + 2) continue;
+    for (let at = text.length - 1 - searched; at > 0; at--)
+      if (breaksRun(text, at)) return { text, start: entry.start };
+    searched = text.length - 1;
+  }
+  return { text, start: 0 };
+}
+
 function breaksRun(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
   if (code === 0x0a || code === 0x0d) {

@@ -1,9 +1,8 @@
 import { HYGIENE_RULES } from '../hygiene/hygieneRules';
 import { type HostPathPolicy, maskHostPaths } from '../hygiene/maskHostPaths';
-import { appendPointer } from '../issues/encodePointer';
 import { LEAK_MASK, type LeakOptions, leakRulesFor, scanLeaks } from '../leaks/maskLeaks';
 import type { PartialValue } from './createValueBuilder';
-import { holdBack } from './holdBack';
+import { holdBack, tailOf } from './holdBack';
 
 /** What a progress view is made safe with: the turn's own outbound policies. */
 export interface ProgressPolicies {
@@ -19,6 +18,8 @@ export interface SafeView {
   readonly heldBack: number;
   /** The partial value's containers that the view does not show whole. */
   readonly partly: ReadonlySet<object>;
+  /** Equal for two views of one stream exactly when they show the same. */
+  readonly signature: string;
 }
 
 const HYGIENE_IDS = new Set(HYGIENE_RULES.map((rule) => rule.id));
@@ -48,37 +49,31 @@ export function safeProgressView(
   partial: PartialValue,
   policies: ProgressPolicies,
 ): SafeView | undefined {
-  const { strings } = partial;
-  const starts: number[] = [];
-  let joined = '';
-  for (const entry of strings) {
-    starts.push(joined.length);
-    joined += entry.text;
-  }
-  const hold = holdBack(joined);
-  const index = new Map<object | undefined, Map<string | number, number>>();
-  strings.forEach((entry, at) => {
-    let keys = index.get(entry.container);
-    if (keys === undefined) index.set(entry.container, (keys = new Map<string | number, number>()));
-    keys.set(entry.key, at);
-  });
+  const { strings, byPointer, byPlace } = partial;
+  const tail = tailOf(strings);
+  const hold = holdBack(tail.text);
 
-  // One scan for secrets and markup; every finding placed in the joined text.
+  // One scan for secrets and markup; every finding placed among the strings read.
   const leaks = policies.leaks === false ? undefined : (policies.leaks ?? {});
-  const rules = leaks === undefined ? HYGIENE_RULES : rulesFor(leaks);
-  const pointers = new Map<string, number>();
-  collectPointers(partial.root, '', undefined, 0, index, pointers);
+  const rules = rulesFor(policies);
   const spans: Span[] = [];
-  const markup: { start: number; end: number; closer: boolean }[] = [];
+  const markup: { start: number; end: number; string: number; closer: boolean }[] = [];
   for (const finding of scanLeaks(partial.root, { rules, allow: leaks?.allow ?? [] })) {
-    const at = pointers.get(finding.path);
+    const at = byPointer.get(finding.path);
     if (at === undefined || finding.start === undefined || finding.end === undefined) continue;
-    const start = starts[at]! + finding.start;
-    const end = starts[at]! + finding.end;
+    const entry = strings[at]!;
+    const start = entry.start + finding.start;
+    const end = entry.start + finding.end;
     if (!HYGIENE_IDS.has(finding.rule)) spans.push({ start, end, withheld: false });
-    else markup.push({ start, end, closer: CLOSER.test(joined.slice(start, end)) });
+    else
+      markup.push({
+        start,
+        end,
+        string: at,
+        closer: CLOSER.test(entry.text.slice(finding.start, finding.end)),
+      });
   }
-  let cut = hold.cut;
+  let cut = tail.start + hold.cut;
   markup.sort((a, b) => a.start - b.start);
   let opened = -1;
   for (const tag of markup) {
@@ -87,24 +82,25 @@ export function safeProgressView(
       continue;
     }
     // A closer ends the open block, or (with none open) what its string held before it.
-    const at = strings.findIndex(
-      (_, k) => starts[k]! <= tag.start && tag.start < starts[k]! + strings[k]!.text.length,
-    );
-    const from = opened >= 0 ? opened : at >= 0 ? starts[at]! : tag.start;
+    const from = opened >= 0 ? opened : strings[tag.string]!.start;
     spans.push({ start: from, end: tag.end, withheld: true });
     opened = -1;
   }
   if (opened >= 0) cut = Math.min(cut, opened);
   if (hold.maskTo > hold.maskFrom)
-    spans.push({ start: hold.maskFrom, end: Math.min(hold.maskTo, cut), withheld: false });
+    spans.push({
+      start: tail.start + hold.maskFrom,
+      end: Math.min(tail.start + hold.maskTo, cut),
+      withheld: false,
+    });
 
   const mask = leaks?.mask ?? LEAK_MASK;
   const partly = new Set<object>();
   const open: object[] = [];
   const render = (value: unknown, container: object | undefined, key: string | number): unknown => {
     if (typeof value === 'string') {
-      const at = index.get(container)?.get(key);
-      const start = at === undefined ? Infinity : starts[at]!;
+      const at = byPlace.get(container)?.get(key);
+      const start = at === undefined ? Infinity : strings[at]!.start;
       if (start > cut || (start === cut && value.length > 0)) {
         for (const each of open) partly.add(each);
         return OMIT;
@@ -142,44 +138,35 @@ export function safeProgressView(
   let value = render(partial.root, undefined, 0);
   if (value === OMIT) return undefined;
   if (policies.hostPaths) value = maskHostPaths(value, policies.hostPaths).value;
-  return { value, heldBack: joined.length - cut, partly };
+  return {
+    value,
+    heldBack: partial.length - cut,
+    partly,
+    signature: `${partial.values}:${partial.closed.size}:${signature(cut, spans)}`,
+  };
 }
 
 const OMIT = Symbol('omitted');
 
-function rulesFor(leaks: LeakOptions): ReturnType<typeof leakRulesFor> {
-  const key = leaks as object;
-  let rules = RULES.get(key);
-  if (rules === undefined) RULES.set(key, (rules = [...leakRulesFor(leaks), ...HYGIENE_RULES]));
-  return rules;
+/** What decides a view of one stream: where it is cut, and what is masked or withheld before it. */
+function signature(cut: number, spans: readonly Span[]): string {
+  let out = String(cut);
+  for (const span of spans)
+    if (span.start < cut) out += `|${span.start}-${span.end}${span.withheld ? 'w' : 'm'}`;
+  return out;
 }
 
-/** Pointers of every string of the value, mapped to their place in reading order. */
-function collectPointers(
-  value: unknown,
-  pointer: string,
-  container: object | undefined,
-  key: string | number,
-  index: ReadonlyMap<object | undefined, ReadonlyMap<string | number, number>>,
-  out: Map<string, number>,
-): void {
-  if (typeof value === 'string') {
-    const at = index.get(container)?.get(key);
-    if (at !== undefined) out.set(pointer, at);
-  } else if (Array.isArray(value))
-    value.forEach((item, k) =>
-      collectPointers(item, appendPointer(pointer, k), value, k, index, out),
-    );
-  else if (typeof value === 'object' && value !== null)
-    for (const name of Object.keys(value))
-      collectPointers(
-        (value as Record<string, unknown>)[name],
-        appendPointer(pointer, name),
-        value,
-        name,
-        index,
-        out,
-      );
+function rulesFor(policies: ProgressPolicies): ReturnType<typeof leakRulesFor> {
+  // Kept per policies object: a scanner prepares each new rule list anew.
+  let rules = RULES.get(policies);
+  if (rules === undefined) {
+    rules =
+      policies.leaks === false
+        ? HYGIENE_RULES
+        : [...leakRulesFor(policies.leaks ?? {}), ...HYGIENE_RULES];
+    RULES.set(policies, rules);
+  }
+  return rules;
 }
 
 /** The first `length` characters of a string at `start` of the joined text, masked and withheld. */
