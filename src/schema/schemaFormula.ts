@@ -53,6 +53,14 @@ export type FormulaDeath = (formula: Formula, reason: string) => void;
 
 /** A schema the judge leaves to the validator: alive, never exact, judging nothing. */
 const UNKNOWN: SchemaNode = /* @__PURE__ */ blankNode();
+/** A placeholder root, so a formula's shape never changes when its root is set. */
+const UNKNOWN_PART: Part = /* @__PURE__ */ part(
+  Op.Leaf,
+  undefined,
+  undefined as unknown as Formula,
+  UNKNOWN,
+  UNKNOWN,
+);
 
 function part(op: Op, up: Part | undefined, formula: Formula, node: SchemaNode, top: SchemaNode) {
   const made: Part = {
@@ -83,12 +91,13 @@ export function buildFormula(
   parent: Part | undefined,
   room: number,
 ): Formula {
-  const formula: Formula = { root: undefined as unknown as Part, parent, leaves: [], dead: false };
   if (!Array.isArray(nodes) && !(nodes as SchemaNode).inPlace && room > 0) {
     // The common case, one schema with nothing in place: one leaf.
+    const formula: Formula = { root: UNKNOWN_PART, parent, leaves: [], dead: false };
     formula.root = leafFor(nodes as SchemaNode, nodes as SchemaNode, undefined, formula, kindBit);
     return formula;
   }
+  const formula: Formula = { root: UNKNOWN_PART, parent, leaves: [], dead: false };
   const all: readonly SchemaNode[] = Array.isArray(nodes) ? nodes : [nodes as SchemaNode];
   let made = 0;
   const build = (node: SchemaNode, top: SchemaNode, up: Part | undefined, depth: number): Part => {
