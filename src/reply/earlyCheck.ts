@@ -3,8 +3,7 @@ import { createJsonStream } from '../json/createJsonStream';
 import { joinObservers } from '../json/joinObservers';
 import type { JsonLimits } from '../json/jsonLimits';
 import type { JsonObserver } from '../json/jsonObserver';
-import { type ProgressValue, createProgress } from '../progress/createProgress';
-import type { ProgressPolicies } from '../progress/safeProgressView';
+import type { ProgressTracker, ProgressValue } from '../progress/createProgress';
 import { createSegmentJudge } from '../segments/createSegmentJudge';
 
 /** Judges an answer while it streams: the first provable violation, as soon as it is provable. */
@@ -28,12 +27,12 @@ export interface EarlyCheckPlan {
  * The early check for a turn's mode: the strict push parser, with the closed segment schema's
  * judge for the IM preset and the schema judge for a custom schema that has one. It only decides
  * sooner: whatever it refuses, the full check would refuse too. Plain text has nothing to judge
- * early. With `progress` it also builds the safe progress views of the answer.
+ * early. With a progress `tracker` it also builds the safe progress views of the answer.
  */
 export function earlyCheckFor(
   plan: EarlyCheckPlan,
   limits: Partial<JsonLimits> | undefined,
-  progress?: ProgressPolicies,
+  tracker?: ProgressTracker,
 ): EarlyCheck | undefined {
   if (plan.mode === 'plain') return undefined;
   let judge: JsonObserver | undefined;
@@ -43,7 +42,6 @@ export function earlyCheckFor(
     // A schema the judge cannot read is judged at the end, as before.
     judge = undefined;
   }
-  const tracker = progress ? createProgress(plan.mode, progress) : undefined;
   const stream = createJsonStream(limits, joinObservers(judge, tracker?.observer));
   if (tracker === undefined) return stream;
   return {

@@ -5,7 +5,7 @@ import { type EarlyCheck, earlyCheckFor } from './earlyCheck';
 import { redactAll } from './finalizeReply';
 import { type CallOutcome, type TextChunk, modelCall } from './modelCall';
 import type { ReplyEvent } from './replyEvent';
-import { progressPolicies } from './progressPolicies';
+import { progressFactory } from './progressFactory';
 import { runToolCalls } from './runToolCalls';
 import type { StreamReplyOptions } from './turnOptions';
 import type { TurnPlan } from './turnPlan';
@@ -50,6 +50,8 @@ export async function* runAttempt(
   const maxSteps = Math.max(0, Math.trunc(options.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS));
   let request = first;
   let steps = 0;
+  // Progress views are built only when asked for.
+  const progress = progressFactory(options);
   try {
     for (;;) {
       const cancel = new AbortController();
@@ -70,7 +72,7 @@ export async function* runAttempt(
           : earlyCheckFor(
               keepValue ? { mode: plan.mode } : plan,
               options.limits,
-              progressPolicies(options),
+              plan.mode === 'plain' ? undefined : progress?.(plan.mode),
             );
       const read = yield* readCall(
         modelCall(options.provider, request, bounds),

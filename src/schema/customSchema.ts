@@ -41,13 +41,13 @@ export async function prepareSchema(
   options: { readonly remotes?: Readonly<Record<string, unknown>> } = {},
 ): Promise<PreparedResult> {
   if (isStandardSchema(schema)) {
-    const faithful = faithfulJsonSchema(schema);
+    const judge = standardJudge(schema);
     return {
       ok: true,
       schema: {
         validate: standardValidator(schema),
         ...jsonSchemaOf(schema),
-        ...(faithful ? { judge: compileSchemaJudge(faithful, { converted: true }) } : {}),
+        ...(judge ? { judge } : {}),
       },
     };
   }
@@ -73,13 +73,7 @@ export async function prepareSchema(
     validator = new Validator(copy, '2020-12', false);
     for (const [id, remote] of Object.entries(options.remotes ?? {}))
       validator.addSchema(structuredClone(remote) as object, id);
-    // The judge resolves each `$ref` exactly as the validator does: by the URIs it annotated.
-    const lookup = dereference(copy);
-    for (const [id, remote] of Object.entries(options.remotes ?? {}))
-      dereference({ ...(structuredClone(remote) as object), $id: id }, lookup);
-    judge = compileSchemaJudge(copy, {
-      resolve: (node) => lookup[String(node.__absolute_ref__ ?? node.$ref)],
-    });
+    judge = jsonSchemaJudge(copy, dereference, options.remotes);
   } catch (error) {
     return {
       ok: false,
@@ -128,6 +122,33 @@ export async function prepareSchema(
       },
     },
   };
+}
+
+/**
+ * The streaming judge of a JSON Schema, resolving each `$ref` exactly as the validator does (by
+ * the URIs it annotated). A judge that cannot be set up leaves the schema to the validator alone.
+ */
+function jsonSchemaJudge(
+  copy: object,
+  dereference: typeof import('@cfworker/json-schema').dereference,
+  remotes: Readonly<Record<string, unknown>> | undefined,
+): (() => JsonObserver) | undefined {
+  try {
+    const lookup = dereference(copy);
+    for (const [id, remote] of Object.entries(remotes ?? {}))
+      dereference({ ...(structuredClone(remote) as object), $id: id }, lookup);
+    return compileSchemaJudge(copy, {
+      resolve: (node) => lookup[String(node.__absolute_ref__ ?? node.$ref)],
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** A Standard Schema's streaming judge, when its JSON Schema is faithful (see faithfulJsonSchema). */
+function standardJudge(schema: StandardSchemaV1): (() => JsonObserver) | undefined {
+  const faithful = faithfulJsonSchema(schema);
+  return faithful === undefined ? undefined : compileSchemaJudge(faithful, { converted: true });
 }
 
 function standardValidator(schema: StandardSchemaV1): ValueValidator {

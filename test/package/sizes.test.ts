@@ -15,10 +15,13 @@ const EVERYTHING = `export * from './src/index.ts';`;
 // Regression guards: the sizes measured on 2026-12-03 plus about 3%. A change that grows a bundle
 // past its guard must say why in its commit (and move the guard), not slip in. Moved once: the
 // scanner's speed-up (prepared rule plans, keyword hits) and the batched redaction cost 1.2 KB.
+// Moved again (issue 22): the streaming JSON Schema judge (7.3 KB, every turn with a custom
+// schema uses it) and the safe progress views (2 KB) are part of the core's turn; { checkReply }
+// and { parseJson } do not carry them.
 const GUARDS: [string, string, number][] = [
   ['{ checkReply }', CHECK_REPLY, 23.5 * KIB], // measured 22.8 KB
-  ['{ parseJson }', PARSE_JSON, 4.3 * KIB], // measured 4.1 KB
-  ['everything', EVERYTHING, 39.3 * KIB], // measured 38.1 KB
+  ['{ parseJson }', PARSE_JSON, 4.3 * KIB], // measured 4.1 KB (4.2 with the partial-string hook)
+  ['everything', EVERYTHING, 48.8 * KIB], // measured 47.4 KB (38.1 before issue 22)
 ];
 
 // The budgets of issue 11, not met (see bench/RESULTS.md, "Sizes"): the leak rules and their

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createJsonStream } from '../../src/json/createJsonStream';
 import { maskLeaks } from '../../src/leaks/maskLeaks';
+import { createProgress } from '../../src/progress/createProgress';
 import { createValueBuilder } from '../../src/progress/createValueBuilder';
 import { HOLD_MAX } from '../../src/progress/holdBack';
 import { safeProgressView } from '../../src/progress/safeProgressView';
@@ -138,7 +139,11 @@ describe('a progress view never shows a secret unmasked', () => {
     fc.assert(
       fc.property(reply, cuts, ({ token, text }, at) => {
         const hidden = hiddenPieces(token, text);
-        const early = earlyCheckFor({ mode: 'segments' }, undefined, policies)!;
+        const early = earlyCheckFor(
+          { mode: 'segments' },
+          undefined,
+          createProgress('segments', policies),
+        )!;
         for (const piece of cutAt(
           text,
           at.map((n) => n % text.length).sort((a, b) => a - b),
