@@ -221,7 +221,7 @@ lap();
 console.log(
   '\n## custom schema early reject: createJsonStream + createSchemaJudge, 16-character chunks, a 32 KB order reply turning invalid',
 );
-const { createSchemaJudge, prepareSchema, segmentJsonSchema } = core;
+const { prepareSchema, segmentJsonSchema } = core;
 const orderSchema = await prepareSchema(ORDER_SCHEMA);
 if (!orderSchema.ok || orderSchema.schema.judge === undefined)
   throw new Error('the order schema gets no judge');
