@@ -22,7 +22,6 @@ export interface SafeView {
   readonly signature: string;
 }
 
-const HYGIENE_IDS = new Set(HYGIENE_RULES.map((rule) => rule.id));
 /** A closing tag or end token: what it ends began before it (a reasoning block without its opener). */
 const CLOSER = /^(?:<[ \t]*\/|\[\/|◁\/|<\|end|<｜end)/i;
 /** Leak and hygiene rules, per leak options: one scan finds both. */
@@ -64,7 +63,7 @@ export function safeProgressView(
     const entry = strings[at]!;
     const start = entry.start + finding.start;
     const end = entry.start + finding.end;
-    if (!HYGIENE_IDS.has(finding.rule)) spans.push({ start, end, withheld: false });
+    if (!isHygieneRule(finding.rule)) spans.push({ start, end, withheld: false });
     else
       markup.push({
         start,
@@ -147,6 +146,13 @@ export function safeProgressView(
 }
 
 const OMIT = Symbol('omitted');
+
+let hygieneIds: ReadonlySet<string> | undefined;
+/** Whether a finding is reasoning or tool markup (withheld) rather than a secret (masked). */
+function isHygieneRule(id: string): boolean {
+  hygieneIds ??= new Set(HYGIENE_RULES.map((rule) => rule.id));
+  return hygieneIds.has(id);
+}
 
 /** What decides a view of one stream: where it is cut, and what is masked or withheld before it. */
 function signature(cut: number, spans: readonly Span[]): string {

@@ -24,16 +24,26 @@ const MAX_NODES = 5_000;
 /** The most values an `enum` may list to be judged early. */
 const MAX_CHOICES = 10_000;
 
-const TYPE_BITS: Readonly<Record<string, number>> = { ...KIND_BIT, integer: KIND_BIT.number };
+// Module constants are plain literals (kind bits as numbers: object 1, array 2, string 4, number
+// 8, boolean 16, null 32), so a bundle that does not use the judge drops them.
+const TYPE_BITS: Readonly<Record<string, number>> = {
+  object: 1,
+  array: 2,
+  string: 4,
+  number: 8,
+  integer: 8,
+  boolean: 16,
+  null: 32,
+};
 
 // Keywords the validator applies that the judge leaves to it, with the kinds they apply to.
 const UNMODELED: Readonly<Record<string, number>> = {
-  format: KIND_BIT.string,
-  contains: KIND_BIT.array,
-  minContains: KIND_BIT.array,
-  maxContains: KIND_BIT.array,
-  dependentSchemas: KIND_BIT.object,
-  dependencies: KIND_BIT.object,
+  format: 4,
+  contains: 2,
+  minContains: 2,
+  maxContains: 2,
+  dependentSchemas: 1,
+  dependencies: 1,
 };
 
 /**

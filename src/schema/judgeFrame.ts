@@ -19,7 +19,8 @@ import { KIND_BIT, type SchemaNode } from './schemaNode';
 /** The most leaves judging one container at once; past it a schema is left to the validator. */
 export const MAX_LIVE_LEAVES = 64;
 
-const CONTAINERS = KIND_BIT.object | KIND_BIT.array;
+/** Object and array, as kind bits (a literal, so a bundle without the judge drops it). */
+const CONTAINERS = 3;
 
 /** One open container: the leaves judging it, and the demands on its next member. */
 export interface Frame {

@@ -24,12 +24,12 @@ export const MAX_STEPS = 256;
 export const MAX_IN_PLACE_DEPTH = 32;
 
 const KIND_NAMES: readonly (readonly [number, string])[] = [
-  [KIND_BIT.object, 'object'],
-  [KIND_BIT.array, 'array'],
-  [KIND_BIT.string, 'string'],
-  [KIND_BIT.number, 'number'],
-  [KIND_BIT.boolean, 'boolean'],
-  [KIND_BIT.null, 'null'],
+  [1, 'object'],
+  [2, 'array'],
+  [4, 'string'],
+  [8, 'number'],
+  [16, 'boolean'],
+  [32, 'null'],
 ];
 
 /** A fresh budget. */
