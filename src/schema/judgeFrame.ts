@@ -96,6 +96,7 @@ export function judgeScalars(
   }
 }
 
+/** An empty frame (frames are reused by depth: see createSchemaJudge). */
 export function frame(array: boolean): Frame {
   return {
     array,
