@@ -16,9 +16,11 @@ import { do_not_optimize, measure } from 'mitata';
 import secureJsonParse from 'secure-json-parse';
 import * as v from 'valibot';
 import { bundleSize, kib } from '../bench/bundleSize';
+import { ORDER_SCHEMA, breakOrderAt, orderReply } from '../bench/customReplies';
 import { breakAt, measureEarlyReject } from '../bench/earlyRejectTurn';
 import { SHAPES, SIZES, type Shape, replyText, shapedReply } from '../bench/replies';
 import { printWorkerCosts, workerCpuByDifference, workerRouteCost } from '../bench/workerd';
+import { createProgress } from '../src/progress/createProgress';
 import { familyOf, gitleaksVectors, secretlintCases, secretsDir } from '../test/leaks/corpus';
 import { RULE_SAMPLES } from '../test/leaks/ruleSamples';
 
@@ -206,6 +208,115 @@ for (const row of await measureEarlyReject(
   const saved = 1 - row.toCorrectionMs / row.wholeStreamMs;
   console.log(
     `invalid at ${(row.at * 100).toFixed(0).padStart(2)} %: correction after ${row.toCorrectionMs.toFixed(0)} ms against ${row.wholeStreamMs.toFixed(0)} ms for the whole reply (${(saved * 100).toFixed(0)} % sooner); the upstream wrote ${row.written} of ${row.length} characters (${row.written - row.violation} past the violation)`,
+  );
+}
+
+lap();
+
+// ---------------------------------------------------------------------------------------------
+// 2b. Custom schemas (issue 22): the streaming schema judge. Early reject on a 32 KB order reply
+//     that turns invalid (a quantity written as a string) at 10 / 50 / 90 %, its cost over the
+//     valid reply against the push parser alone, and the IM preset's own judge against the
+//     schema judge on the segment JSON Schema. Then the progress views' hold-back.
+console.log(
+  '\n## custom schema early reject: createJsonStream + createSchemaJudge, 16-character chunks, a 32 KB order reply turning invalid',
+);
+const { prepareSchema, segmentJsonSchema } = core;
+const orderSchema = await prepareSchema(ORDER_SCHEMA);
+if (!orderSchema.ok || orderSchema.schema.judge === undefined)
+  throw new Error('the order schema gets no judge');
+const orderJudge = orderSchema.schema.judge;
+const order = orderReply(32_768);
+console.log('goal (issue 22): refused within one chunk of the violation');
+for (const at of [0.1, 0.5, 0.9]) {
+  const { text: broken, violation } = breakOrderAt(order, at);
+  const stream = createJsonStream(undefined, orderJudge());
+  let read = broken.length;
+  for (let i = 0; i < broken.length; i += 16) {
+    if (stream.push(broken.slice(i, i + 16)) !== undefined) {
+      read = Math.min(i + 16, broken.length);
+      break;
+    }
+  }
+  console.log(
+    `invalid at ${(at * 100).toFixed(0).padStart(2)} %: read ${read} of ${broken.length} characters (${((read / broken.length) * 100).toFixed(1)} %), ${read - violation} past the start of the violation`,
+  );
+}
+
+/** Feeds a text in 16-character chunks to a push parser with `observer`, to its end. */
+const streamIn = (text: string, chunks: readonly string[], observer?: () => unknown) => () => {
+  const stream = createJsonStream(
+    undefined,
+    observer?.() as Parameters<typeof createJsonStream>[1],
+  );
+  for (const chunk of chunks) stream.push(chunk);
+  return stream.end();
+};
+const sixteen = (text: string) =>
+  Array.from({ length: Math.ceil(text.length / 16) }, (_, k) => text.slice(k * 16, k * 16 + 16));
+
+console.log(
+  "\n## the schema judge's cost: a valid 32 KB reply in 16-character chunks, against the push parser alone",
+);
+console.log('goal (issue 22): ≤ 1.5× the push parser alone');
+const segmentSchema = await prepareSchema(segmentJsonSchema());
+if (!segmentSchema.ok || segmentSchema.schema.judge === undefined)
+  throw new Error('the segment schema gets no judge');
+const segmentReplyText = shapedReply('ordinary', 32_768);
+for (const [name, text, observers] of [
+  ['order (custom schema)', order, { createSchemaJudge: orderJudge }],
+  [
+    'segments (IM preset)',
+    segmentReplyText,
+    {
+      createSegmentJudge: createSegmentJudge as () => unknown,
+      'createSchemaJudge on segmentJsonSchema()': segmentSchema.schema.judge,
+    },
+  ],
+] as const) {
+  const chunks = sixteen(text);
+  for (const observer of Object.values(observers))
+    if ((streamIn(text, chunks, observer)() as { ok: boolean }).ok !== true)
+      throw new Error(`a judge refuses the valid ${name} reply`);
+  const { times } = await paired(text, {
+    alone: streamIn(text, chunks),
+    ...Object.fromEntries(
+      Object.entries(observers).map(([judge, observer]) => [
+        judge,
+        streamIn(text, chunks, observer),
+      ]),
+    ),
+  });
+  for (const judge of Object.keys(observers))
+    console.log(
+      `${name.padEnd(22)} ${judge.padEnd(42)} ${ratio(times[judge]!, times.alone!)} the push parser alone (${micros(times.alone!)} µs alone)`,
+    );
+}
+
+console.log(
+  '\n## progress views (streamProgress): ordinary replies in 16-character chunks, every view a turn would send',
+);
+console.log('goal (issue 22): held back ≤ 128 characters behind the stream');
+for (const size of [2048, 32_768]) {
+  const text = shapedReply('ordinary', size);
+  const chunks = sixteen(text);
+  const run = () => {
+    const tracker = createProgress('segments', {});
+    const stream = createJsonStream(undefined, tracker.observer);
+    const views: { offset: number; heldBack: number }[] = [];
+    for (const chunk of chunks) {
+      stream.push(chunk);
+      const view = tracker.next(stream.offset);
+      if (view) views.push({ offset: stream.offset, heldBack: view.heldBack });
+    }
+    return views;
+  };
+  const views = run();
+  const held = views.map((view) => view.heldBack);
+  const gaps = views.slice(1).map((view, k) => view.offset - views[k]!.offset);
+  const { times } = await paired(text, { alone: streamIn(text, chunks), progress: run });
+  console.log(
+    `${label(size).padStart(6)}: ${views.length} views; held back max ${Math.max(...held)}, mean ${(held.reduce((a, b) => a + b, 0) / held.length).toFixed(0)} characters; views ${Math.min(...gaps)}–${Math.max(...gaps)} characters of the stream apart; cost ${ratio(times.progress!, times.alone!)} the push parser alone`,
   );
 }
 

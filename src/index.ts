@@ -41,6 +41,11 @@ export {
   type ValueValidator,
 } from './schema/customSchema';
 export type { StandardSchemaV1, StandardResult } from './schema/standardSchema';
+export {
+  createSchemaJudge,
+  compileSchemaJudge,
+  type SchemaJudgeOptions,
+} from './schema/createSchemaJudge';
 
 // Issues: plain data with RFC 6901 pointers; formatting for people is separate.
 export type { Issue, IssueCode } from './issues/issue';

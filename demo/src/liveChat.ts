@@ -59,9 +59,15 @@ async function turn(
       if (event.type === 'attempt' || event.type === 'rejected') {
         progress = true;
         showProgress(attempts, event);
+        // A rejected answer's provisional text is void: clear it before the correction writes.
+        if (event.type === 'rejected') showWaiting(bubble, 'cut off early — correcting…');
+      } else if (event.type === 'progress') {
+        showProvisional(bubble, event.value, renderOptions);
       } else if (event.type === 'content') {
         received += event.text.length;
-        bubble.innerHTML = `<span class="typing">receiving the validated reply… ${received} characters</span>`;
+        // The provisional view stays up until the verdict; without one, say what is arriving.
+        if (!bubble.classList.contains('provisional'))
+          bubble.innerHTML = `<span class="typing">receiving the validated reply… ${received} characters</span>`;
       } else {
         if (!progress) showHistory(attempts, event.verdict);
         settle(attempts, event.verdict);
@@ -70,7 +76,7 @@ async function turn(
         const issues = event.verdict.issues
           .map((issue) => `${issue.code} ${issue.path || '/'}`)
           .join(', ');
-        bubble.classList.remove('pending');
+        bubble.classList.remove('pending', 'provisional');
         bubble.innerHTML = `${renderHtml(result, renderOptions)}<small>${escapeHtml(status)}${issues ? ` — ${escapeHtml(issues)}` : ''}</small>`;
       }
       scroll();
@@ -80,6 +86,25 @@ async function turn(
     bubble.textContent = `Live mode needs the Worker (npm start): ${String((error as Error).message)}`;
     scroll();
   }
+}
+
+/**
+ * The reply read so far, as the Worker made it safe to show (secrets masked, markup withheld,
+ * undecided text held back), rendered like any reply but marked provisional until the verdict.
+ */
+function showProvisional(bubble: HTMLElement, value: unknown, renderOptions: RenderOptions): void {
+  const html = renderHtml(
+    { status: 'completed', value } as unknown as Parameters<typeof renderHtml>[0],
+    renderOptions,
+  );
+  if (html === '') return;
+  bubble.classList.add('pending', 'provisional');
+  bubble.innerHTML = `${html}<small class="provisional-note">provisional — not validated yet</small>`;
+}
+
+function showWaiting(bubble: HTMLElement, text: string): void {
+  bubble.classList.remove('provisional');
+  bubble.innerHTML = `<span class="typing">${escapeHtml(text)}</span>`;
 }
 
 function showProgress(

@@ -21,6 +21,11 @@ export type CompletionEvent =
       readonly offset: number;
       readonly issue: Pick<Issue, 'code' | 'path' | 'message'>;
     }
+  /**
+   * The reply read so far, safe to show (masked, markup withheld, undecided text held back):
+   * provisional, replaced by the next one, voided by `rejected`, superseded by `final`.
+   */
+  | { readonly type: 'progress'; readonly attempt: number; readonly value: unknown }
   /** Validated reply text: content is sent only after the reply passed. */
   | { readonly type: 'content'; readonly text: string }
   /** The end: the whole content and the verdict. */
@@ -34,7 +39,7 @@ export class CompletionError extends Error {
 /**
  * Reads a `POST /v1/chat/completions` answer of the replyguard Worker: an OpenAI
  * `chat.completion.chunk` event stream (`stream: true`; with `replyguard: { progress: true }` it
- * also carries attempt and early-reject frames), or a whole JSON completion. Yields the events in
+ * also carries attempt, early-reject and reply-so-far frames), or a whole JSON completion. Yields the events in
  * order and ends with exactly one `final`; throws {@link CompletionError} for an error answer, an
  * `error` frame, a malformed frame, or a stream that ends before `data: [DONE]`.
  */
@@ -106,6 +111,8 @@ function parse(data: string): Record<string, unknown> {
 
 function progressEvent(progress: Record<string, unknown>): CompletionEvent {
   const { event, attempt, stage, offset } = progress;
+  if (event === 'progress' && typeof attempt === 'number' && 'value' in progress)
+    return { type: 'progress', attempt, value: progress.value };
   if (typeof attempt !== 'number' || typeof stage !== 'string')
     throw new CompletionError(`a ${String(event)} frame lacks its attempt or stage`);
   if (event === 'attempt') return { type: 'attempt', attempt, stage };

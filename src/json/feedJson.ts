@@ -14,7 +14,7 @@ import type { JsonValue } from './jsonValue';
 import { prose, proseWindow } from './proseWindow';
 import { scanLiteral } from './scanLiteral';
 import { scanNumber } from './scanNumber';
-import { NEED_MORE, scanString } from './scanString';
+import { NEED_MORE, openStringText, scanString } from './scanString';
 
 /**
  * Feeds the next piece of text to the strict JSON state machine. `final` says it is the last
@@ -56,6 +56,8 @@ export function feedJson(state: JsonState, chunk: string, final: boolean): void 
   } else if (final) {
     finish(state, buffer, total);
   } else {
+    if (at === NEED_MORE && state.observer?.partial !== undefined && partial(state, buffer, total))
+      return;
     // A token may leave its last characters to be read again with the next buffer.
     const keep = end - state.carry;
     state.carried = keep === end ? '' : buffer.slice(keep);
@@ -311,6 +313,17 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
   }
   state.expect = expect;
   return at;
+}
+
+/** Shows the observer the string the buffer ended inside; true when it refused the document. */
+function partial(state: JsonState, buffer: string, total: number): boolean {
+  const name = state.token === Token.Name;
+  if (!name && state.token !== Token.String) return false;
+  const rejection = state.observer!.partial!(state.path, state.depth, openStringText(state), name);
+  if (rejection === undefined) return false;
+  // Located at the string's start (for a name: at the object), proved by the buffer's end.
+  rejected(state, buffer, rejection, state.tokenStart, total, name ? state.depth - 1 : state.depth);
+  return true;
 }
 
 function rejected(

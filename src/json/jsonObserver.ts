@@ -33,4 +33,11 @@ export interface JsonObserver {
   ): JsonRejection | undefined;
   /** A container at `path[0..depth)` closed. */
   close(path: JsonPath, depth: number, kind: 'object' | 'array'): JsonRejection | undefined;
+  /**
+   * Optional: a pushed chunk ended inside a string, whose decoded text so far is `text` (called
+   * at most once per chunk, never for the last one). A value string is at `path[0..depth)`; for a
+   * member name (`name` true) `depth` is the member's, and `path[depth - 1]` is not known yet.
+   * A rejection is reported at the string's start, proved by the chunk's last character.
+   */
+  partial?(path: JsonPath, depth: number, text: string, name: boolean): JsonRejection | undefined;
 }

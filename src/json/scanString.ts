@@ -10,6 +10,11 @@ const BATCH = 1024;
 /** A plain run at least this long is sliced from the buffer instead of copied unit by unit. */
 const LONG_RUN = 16;
 
+/** The decoded text of a string a buffer ended inside (a cut escape is not in it yet). */
+export function openStringText(state: JsonState): string {
+  return state.count === 0 ? state.text : state.text + decode(state.units, state.count);
+}
+
 /** The text of the pending code units `units[0..count)`. */
 function decode(units: number[], count: number): string {
   return count === 0

@@ -15,6 +15,19 @@ export type ReplyEvent<TResult = ReplyResult<unknown>> =
       readonly text: string;
       readonly provisional: true;
     }
+  /**
+   * Only with `streamProgress: true`: the answer read so far, safe to show — for the IM preset
+   * `{ segments }` (closed segments whole, the open text segment's text so far), for a custom
+   * schema the value so far. Secrets are masked, reasoning and tool markup withheld, and text
+   * that may still turn out to be a secret or a tag held back. Provisional: a `rejected` event
+   * voids what was shown for the attempt (no more progress follows for it); `final` is what counts.
+   */
+  | {
+      readonly type: 'progress';
+      readonly attempt: number;
+      readonly value: unknown;
+      readonly provisional: true;
+    }
   /** The model asked for tools (they run through the host's `runTool`, or end the turn without one). */
   | {
       readonly type: 'tool_calls';

@@ -6,6 +6,7 @@ import { estimateUsage } from './estimateUsage';
 import { redactAll } from './finalizeReply';
 import { type CallOutcome, type TextChunk, modelCall } from './modelCall';
 import type { ReplyEvent } from './replyEvent';
+import { progressFactory } from './progressFactory';
 import { runToolCalls } from './runToolCalls';
 import { stopIssue } from './stopIssue';
 import type { StreamReplyOptions } from './turnOptions';
@@ -54,6 +55,8 @@ export async function* runAttempt(
   const maxSteps = Math.max(0, Math.trunc(options.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS));
   let request = first;
   let steps = 0;
+  // Progress views are built only when asked for.
+  const progress = progressFactory(options);
   try {
     for (;;) {
       const cancel = new AbortController();
@@ -66,10 +69,16 @@ export async function* runAttempt(
       // A step that may still turn into tool calls can start with prose: only a step offered no
       // tools is judged while it streams. A whole answer (a provider that does not stream) gets
       // the full check, which names every issue.
+      // The last answer of a `return_invalid` turn is read whole: its value is handed back.
+      const keepValue = options.onExhausted === 'return_invalid' && attempt > plan.corrections;
       const early: EarlyCheck | undefined =
         request.tools || !options.provider.stream
           ? undefined
-          : earlyCheckFor(plan.mode, options.limits);
+          : earlyCheckFor(
+              keepValue ? { mode: plan.mode } : plan,
+              options.limits,
+              plan.mode === 'plain' ? undefined : progress?.(plan.mode),
+            );
       const read = yield* readCall(
         modelCall(options.provider, request, bounds),
         cancel,
@@ -159,6 +168,8 @@ async function* readCall(
       const issue = early?.push(chunk);
       // Provably invalid: stop paying for the rest of it and start the correction now.
       if (issue) return { text, rejected: { issue, offset: early?.offset ?? text.length } };
+      const shown = early?.progress?.();
+      if (shown) yield { type: 'progress', attempt, value: shown.value, provisional: true };
     }
   } finally {
     if (!finished) {

@@ -15,7 +15,8 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_CORRECTION_TIMEOUT_MS = 30_000;
 /**
  * Drives one turn and yields its events: `attempt` as each model call starts, provisional
- * `delta`s (only with `streamDeltas`), `tool_calls` for each tool step, `rejected` when an answer
+ * `delta`s (only with `streamDeltas`), provisional `progress` views safe to show (only with
+ * `streamProgress`), `tool_calls` for each tool step, `rejected` when an answer
  * is provably invalid before it ends (the call is cancelled at once and the correction starts),
  * and exactly one `final` with the `ReplyResult` that {@link enforceReply} returns. Breaking out
  * of the loop cancels the model call. Never throws for bad model output or a failed call.

@@ -57,4 +57,10 @@ export type InferOutput<TSchema> =
 export interface StreamReplyOptions extends TurnOptions {
   /** Yield the model's raw text as provisional `delta` events (default false: nothing before validation). */
   readonly streamDeltas?: boolean | undefined;
+  /**
+   * Yield provisional `progress` events while an answer streams: the reply read so far as typed
+   * values, safe to show (secrets masked, reasoning and tool markup withheld, undecided text held
+   * back). Default false.
+   */
+  readonly streamProgress?: boolean | undefined;
 }

@@ -1,4 +1,5 @@
 import type { Issue } from '../issues/issue';
+import type { JsonObserver } from '../json/jsonObserver';
 import type { ModelRequest } from '../providers/modelProvider';
 import type { Enforcement, Finding } from '../results/replyResult';
 import { type CustomSchema, type PreparedSchema, prepareSchema } from '../schema/customSchema';
@@ -34,6 +35,8 @@ export interface TurnPlan {
   readonly corrections: number;
   /** The IM preset's notice text; custom schemas have none. */
   readonly failureNoticeText?: string;
+  /** A custom schema's streaming judge (`createSchemaJudge`), when the schema can be judged early. */
+  readonly judge?: () => JsonObserver;
   check(text: string, attempt: number): Promise<AttemptVerdict>;
 }
 
@@ -134,6 +137,7 @@ async function planCustom(
       enforcement: jsonSchema ? options.provider.enforcement : 'prompt_only',
       instruction: customInstruction(schemaName, options.description, schema),
       ...(jsonSchema ? { schema: jsonSchema } : {}),
+      ...(schema.judge ? { judge: schema.judge } : {}),
       corrections: Math.min(
         5,
         Math.max(

@@ -1,7 +1,10 @@
 import type { Issue } from '../issues/issue';
 import { encodePointer } from '../issues/encodePointer';
+import type { JsonObserver } from '../json/jsonObserver';
 import type { JsonSchema } from '../segments/segmentJsonSchema';
 import { checkJsonSchema } from './checkJsonSchema';
+import { compileSchemaJudge } from './createSchemaJudge';
+import { faithfulJsonSchema } from './faithfulJsonSchema';
 import { isStandardSchema, type StandardSchemaV1 } from './standardSchema';
 
 /** A caller's own reply contract: a JSON Schema object or any Standard Schema. */
@@ -15,6 +18,11 @@ export interface PreparedSchema {
   readonly validate: ValueValidator;
   /** The JSON Schema providers can enforce, when there is one. */
   readonly jsonSchema?: JsonSchema;
+  /**
+   * A fresh streaming judge for each answer (`createSchemaJudge`), when the schema can be judged
+   * while it streams: a JSON Schema always, a Standard Schema when its JSON Schema is faithful.
+   */
+  readonly judge?: () => JsonObserver;
 }
 
 /** The outcome of {@link prepareSchema}: ready, or refused before any model call. */
@@ -33,13 +41,22 @@ export async function prepareSchema(
   options: { readonly remotes?: Readonly<Record<string, unknown>> } = {},
 ): Promise<PreparedResult> {
   if (isStandardSchema(schema)) {
-    return { ok: true, schema: { validate: standardValidator(schema), ...jsonSchemaOf(schema) } };
+    const judge = standardJudge(schema);
+    return {
+      ok: true,
+      schema: {
+        validate: standardValidator(schema),
+        ...jsonSchemaOf(schema),
+        ...(judge ? { judge } : {}),
+      },
+    };
   }
   const problems = checkJsonSchema(schema);
   if (problems.length > 0) return { ok: false, issues: problems };
   let Validator: typeof import('@cfworker/json-schema').Validator;
+  let dereference: typeof import('@cfworker/json-schema').dereference;
   try {
-    ({ Validator } = await import('@cfworker/json-schema'));
+    ({ Validator, dereference } = await import('@cfworker/json-schema'));
   } catch {
     return {
       ok: false,
@@ -49,11 +66,14 @@ export async function prepareSchema(
     };
   }
   let validator: InstanceType<typeof Validator>;
+  let judge: (() => JsonObserver) | undefined;
   try {
     // The library annotates the schema it is given; it gets its own copy.
-    validator = new Validator(structuredClone(schema) as object, '2020-12', false);
+    const copy = structuredClone(schema) as object;
+    validator = new Validator(copy, '2020-12', false);
     for (const [id, remote] of Object.entries(options.remotes ?? {}))
       validator.addSchema(structuredClone(remote) as object, id);
+    judge = jsonSchemaJudge(copy, dereference, options.remotes);
   } catch (error) {
     return {
       ok: false,
@@ -70,6 +90,7 @@ export async function prepareSchema(
     ok: true,
     schema: {
       jsonSchema: schema as JsonSchema,
+      judge,
       validate: async (value) => {
         let result: ReturnType<typeof validator.validate>;
         try {
@@ -101,6 +122,33 @@ export async function prepareSchema(
       },
     },
   };
+}
+
+/**
+ * The streaming judge of a JSON Schema, resolving each `$ref` exactly as the validator does (by
+ * the URIs it annotated). A judge that cannot be set up leaves the schema to the validator alone.
+ */
+function jsonSchemaJudge(
+  copy: object,
+  dereference: typeof import('@cfworker/json-schema').dereference,
+  remotes: Readonly<Record<string, unknown>> | undefined,
+): (() => JsonObserver) | undefined {
+  try {
+    const lookup = dereference(copy);
+    for (const [id, remote] of Object.entries(remotes ?? {}))
+      dereference({ ...(structuredClone(remote) as object), $id: id }, lookup);
+    return compileSchemaJudge(copy, {
+      resolve: (node) => lookup[String(node.__absolute_ref__ ?? node.$ref)],
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** A Standard Schema's streaming judge, when its JSON Schema is faithful (see faithfulJsonSchema). */
+function standardJudge(schema: StandardSchemaV1): (() => JsonObserver) | undefined {
+  const faithful = faithfulJsonSchema(schema);
+  return faithful === undefined ? undefined : compileSchemaJudge(faithful, { converted: true });
 }
 
 function standardValidator(schema: StandardSchemaV1): ValueValidator {

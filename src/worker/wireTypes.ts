@@ -14,7 +14,7 @@ export interface ChatReplyguardOptions {
   /** The failure notice text (IM preset); `failureNotice` is accepted too. */
   readonly failure_notice?: string;
   readonly failureNotice?: string;
-  /** `stream: true` only: send progress frames (attempts, early rejects) while the turn runs. */
+  /** `stream: true` only: send progress frames (attempts, early rejects, the reply read so far) while the turn runs. */
   readonly progress?: boolean;
   /** A client `json_schema` response format: corrections after the first answer (default 2, 0..5). */
   readonly maxRetries?: number;
@@ -56,6 +56,17 @@ export type ChatProgressEvent =
       readonly stage: 'model' | 'correction';
       readonly offset: number;
       readonly issue: Issue;
+    }
+  /**
+   * The answer read so far, safe to show (`streamProgress`): `{ segments }` for the IM preset,
+   * the value so far for a `json_schema` response format. Provisional: a `rejected` frame voids
+   * it, and only the content after validation counts.
+   */
+  | {
+      readonly event: 'progress';
+      readonly attempt: number;
+      readonly value: unknown;
+      readonly provisional: true;
     };
 
 /** The JSON body of `POST /v1/check` (a `text/plain` body is the raw reply alone). */

@@ -42,8 +42,10 @@ const sse = (...frames: (object | string)[]) =>
     .map((frame) => `data: ${typeof frame === 'string' ? frame : JSON.stringify(frame)}\n\n`)
     .join('');
 
+const shown = { segments: [{ type: 'text', data: { text: 'So far' } }] };
 const turn = sse(
   progress({ event: 'attempt', attempt: 1, stage: 'model' }),
+  progress({ event: 'progress', attempt: 1, value: shown, provisional: true }),
   progress({ event: 'rejected', attempt: 1, stage: 'model', offset: 3, issue }),
   progress({ event: 'attempt', attempt: 2, stage: 'correction' }),
   chunk({
@@ -135,9 +137,10 @@ async function events(path: string): Promise<CompletionEvent[]> {
 }
 
 describe('readCompletion', () => {
-  it('reads a streamed turn: attempts, the early reject, validated content, then the verdict', async () => {
+  it('reads a streamed turn: attempts, the reply so far, the early reject, validated content, then the verdict', async () => {
     expect(await events('/turn')).toEqual([
       { type: 'attempt', attempt: 1, stage: 'model' },
+      { type: 'progress', attempt: 1, value: shown },
       { type: 'rejected', attempt: 1, stage: 'model', offset: 3, issue },
       { type: 'attempt', attempt: 2, stage: 'correction' },
       { type: 'content', text: reply.slice(0, 30) },

@@ -140,11 +140,15 @@ describe('POST /v1/messages answers', () => {
     ]);
     expect(events[0]!.data.message).toMatchObject({ content: [], usage: { input_tokens: 0 } });
     const progress = events.filter((event) => event.data.replyguard?.event);
-    expect(progress.map((event) => [event.event, event.data.replyguard.event])).toEqual([
+    const kinds = progress.map((event) => [event.event, event.data.replyguard.event]);
+    expect(kinds.slice(0, 3)).toEqual([
       ['ping', 'attempt'],
       ['ping', 'rejected'],
       ['ping', 'attempt'],
     ]);
+    // Then views of the correction as it is read (issue 22), each on a ping.
+    expect(kinds.length).toBeGreaterThan(3);
+    for (const kind of kinds.slice(3)) expect(kind).toEqual(['ping', 'progress']);
     const delta = events.find((event) => event.event === 'message_delta')!.data;
     expect(delta).toMatchObject({
       delta: { stop_reason: 'end_turn', stop_sequence: null },

@@ -163,12 +163,16 @@ describe('POST /v1/responses answers', () => {
     const progress = sseEvents(text)
       .filter((event) => event.data.replyguard)
       .map((event) => [event.event, event.data.replyguard.event, event.data.replyguard.stage]);
-    // The fence is provably wrong at its first character: an early reject, then the correction.
-    expect(progress).toEqual([
+    // The fence is provably wrong at its first character: an early reject, then the correction,
+    // shown as it is read (views made safe by the core).
+    expect(progress.slice(0, 3)).toEqual([
       ['response.in_progress', 'attempt', 'model'],
       ['response.in_progress', 'rejected', 'model'],
       ['response.in_progress', 'attempt', 'correction'],
     ]);
+    expect(progress.length).toBeGreaterThan(3);
+    for (const view of progress.slice(3))
+      expect(view).toEqual(['response.in_progress', 'progress', undefined]);
   });
 
   it('passes a function tool through as a function_call item and answers its function_call_output', async () => {

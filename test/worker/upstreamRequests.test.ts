@@ -30,8 +30,9 @@ let upstream: Awaited<ReturnType<typeof fakeUpstream>>;
 beforeAll(async () => {
   upstream = await fakeUpstream((call) => {
     const user = call.body.messages.filter((message) => message.role === 'user').at(-1)!.content;
-    // Asked for a string total, it keeps writing one, also when asked to correct it.
-    const stubborn = user.includes('string total') || user.includes('"total": "3"');
+    // Asked for a string total, it keeps writing one, also when asked to correct it (the
+    // correction quotes the answer as far as it was read: cut off at the string, now).
+    const stubborn = user.includes('string total') || user.includes('"total": "3');
     return { chunks: chunksOf(stubborn ? '{"total": "3"}' : '{"total": 3}', 4), pauseMs: 1 };
   });
 });

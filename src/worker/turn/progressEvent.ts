@@ -17,6 +17,10 @@ export function progressEvent(event: ReplyEvent): ChatProgressEvent | undefined 
         offset: event.offset,
         issue: event.issue,
       };
+    case 'progress':
+      // The reply read so far as the core made it safe to show: masked, markup withheld,
+      // undecided text held back; provisional until the final event.
+      return { event: 'progress', attempt: event.attempt, value: event.value, provisional: true };
     default:
       return undefined;
   }

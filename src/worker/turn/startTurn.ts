@@ -44,6 +44,8 @@ export function startTurn(
     failureNotice: options.failure_notice ?? options.failureNotice ?? config.failureNotice,
     timeoutMs: config.upstreamTimeoutMs,
     signal: abort.signal,
+    // Progress frames carry the reply read so far, made safe by the core (a streamed turn only).
+    streamProgress: options.progress === true && turn.stream,
     ...(format
       ? {
           schema: format.schema,
