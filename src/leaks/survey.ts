@@ -21,6 +21,10 @@ export interface Survey {
 // ASCII classes: the folded code in the low 7 bits, then flags.
 const TOKEN = 0x80;
 const SPECIAL = 0x100;
+const CONTROL = 0x200;
+// The C0 controls a reader does not see, and DEL. NUL is not one of them: it keeps texts apart
+// (redactTexts), and delivered text never has one (hiddenCharacters.ts).
+const ASCII_CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 const INFO = /* @__PURE__ */ (() => {
   const info = new Uint16Array(128);
   for (let code = 0; code < 128; code++) {
@@ -28,12 +32,14 @@ const INFO = /* @__PURE__ */ (() => {
     info[code] =
       (code >= 0x41 && code <= 0x5a ? code | 0x20 : code) |
       (/[A-Za-z0-9+/=_-]/.test(char) ? TOKEN : 0) |
-      (/[&\\%*`~\n]/.test(char) ? SPECIAL : 0);
+      (/[&\\%*`~\n]/.test(char) ? SPECIAL : 0) |
+      (ASCII_CONTROL.test(char) ? CONTROL | SPECIAL : 0);
   }
   return info;
 })();
 
 const isToken = (code: number) => code < 0x80 && (INFO[code]! & TOKEN) !== 0;
+const isControl = (code: number) => code < 0x80 && (INFO[code]! & CONTROL) !== 0;
 // A line end wraps a token only when what precedes it looks random, not like a word.
 const RANDOM_LOOKING = /\d|[a-z][A-Z]|[_+/=]/;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
@@ -57,6 +63,7 @@ export function surveyText(text: string): Survey {
   let runStart = 0;
   let lastRunStart = -1;
   let lastRunEnd = -1;
+  let foldedTo = -1; // where the last look-alike, mark or invisible character ends
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const code = text.charCodeAt(i);
@@ -78,6 +85,10 @@ export function surveyText(text: string): Survey {
       if ((info & SPECIAL) === 0) continue;
       if (code === 0x0a) {
         lineBreak(text, i, lastRunStart, lastRunEnd, breaks);
+      } else if (info & CONTROL) {
+        // Invisible to a reader: a point only where it may split a token.
+        if (lastRunEnd === i || foldedTo === i || tokenOrFold(text, i + 1)) points.push(i);
+        foldedTo = i + 1;
       } else if (code === 0x2a || code === 0x60 || code === 0x7e) {
         i = marker(text, code, i, points);
       } else if (
@@ -95,7 +106,13 @@ export function surveyText(text: string): Survey {
     previous = 0x7f;
     const high = code >= 0xd800 && code <= 0xdbff;
     const kind = high ? astralKind(text.codePointAt(i)!) : foldKind(code);
-    if (kind === 2 || (kind === 3 && run > 0)) points.push(i);
+    // A look-alike changes a token only beside a token character or another look-alike: the
+    // `о` of a Russian word or the `ا` of an Arabic one, among letters that stay, spells none.
+    if (kind !== 1) {
+      const beside = run > 0 || foldedTo === i;
+      if (kind === 2 ? beside || tokenOrFold(text, high ? i + 2 : i + 1) : beside) points.push(i);
+      foldedTo = high ? i + 2 : i + 1;
+    }
     if (run > 0) {
       if (run >= MIN_ENCODED_RUN) runs.push(runStart, i);
       lastRunStart = runStart;
@@ -147,6 +164,16 @@ function marker(text: string, code: number, at: number, points: number[]): numbe
     points.push(at);
   }
   return end - 1;
+}
+
+/** True when the character at `at` is a token character or one that folds (a look-alike, a mark, an invisible). */
+function tokenOrFold(text: string, at: number): boolean {
+  if (at >= text.length) return false;
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return isToken(code) || isControl(code);
+  return (
+    (code >= 0xd800 && code <= 0xdbff ? astralKind(text.codePointAt(at)!) : foldKind(code)) !== 1
+  );
 }
 
 const astralKinds = new Map<number, number>();
