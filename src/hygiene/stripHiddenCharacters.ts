@@ -1,10 +1,13 @@
 import { mapJson } from '../json/mapJson';
+import { type TextStream, textStream } from '../leaks/textStream';
 import type { Finding } from '../results/replyResult';
 import { HIDDEN_CHARACTER, removeHiddenCharacters } from '../text/removeHiddenCharacters';
 
-/** A value without hidden characters, what was removed where, and names that became equal. */
+/** A value without hidden characters, its text stream, what was removed where, and names that became equal. */
 export interface StrippedValue<T> {
   readonly value: T;
+  /** The text stream of `value` (the scanners read it next). */
+  readonly stream: TextStream;
   readonly findings: Finding[];
   /** Pointers of objects in which two member names became one (see `mapJson`). */
   readonly collisions: string[];
@@ -16,14 +19,18 @@ export interface StrippedValue<T> {
  * what the scanners read: a secret written backwards behind U+202E is delivered as the harmless
  * reversed text, a share title or file name cannot display another host or extension, and no
  * direction runs on into the next segment. Each string changed is one finding per kind
- * (`bidi-control`, `invisible-character`).
+ * (`bidi-control`, `invisible-character`). One search of the value's text stream decides whether
+ * there is anything to do (member names of the segment catalog hold none).
  *
  * @example
  * stripHiddenCharacters({ text: 'evil\u202Etxt.exe' }).value; // { text: 'eviltxt.exe' }
  */
-export function stripHiddenCharacters<T>(value: T): StrippedValue<T> {
+export function stripHiddenCharacters<T>(
+  value: T,
+  stream: TextStream = textStream(value),
+): StrippedValue<T> {
   const findings: Finding[] = [];
-  if (!hasHidden(value)) return { value, findings, collisions: [] };
+  if (!HIDDEN_CHARACTER.test(stream.text)) return { value, stream, findings, collisions: [] };
   const clean = (text: string, path: string, memberName: boolean): string => {
     const removed = removeHiddenCharacters(text);
     if (!removed) return text;
@@ -38,17 +45,10 @@ export function stripHiddenCharacters<T>(value: T): StrippedValue<T> {
     string: (text, path) => clean(text, path, false),
     name: (name, path) => clean(name, path, true),
   });
-  return { value: mapped.value, findings, collisions: mapped.collisions };
-}
-
-/** A walk without pointers or copies: most values have nothing to strip. */
-function hasHidden(node: unknown): boolean {
-  if (typeof node === 'string') return HIDDEN_CHARACTER.test(node);
-  if (Array.isArray(node)) return node.some(hasHidden);
-  if (typeof node !== 'object' || node === null) return false;
-  for (const key of Object.keys(node)) {
-    if (HIDDEN_CHARACTER.test(key) || hasHidden((node as Record<string, unknown>)[key]))
-      return true;
-  }
-  return false;
+  return {
+    value: mapped.value,
+    stream: textStream(mapped.value),
+    findings,
+    collisions: mapped.collisions,
+  };
 }

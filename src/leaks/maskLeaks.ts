@@ -1,5 +1,4 @@
 import { mapJson } from '../json/mapJson';
-import { appendPointer } from '../issues/encodePointer';
 import type { Finding } from '../results/replyResult';
 import type { LeakRule } from './leakRule';
 import { LEAK_RULES } from './leakRules';
@@ -64,7 +63,8 @@ export function leakRulesFor(options: LeakOptions = {}): readonly LeakRule[] {
  * // [{ code: 'LEAK_MASKED', rule: 'github-token', path: '/segments/0/data/text', start: 5, end: 45 }]
  */
 export function scanLeaks(value: unknown, options: LeakOptions = {}): Finding[] {
-  return [...findLeaks(textStream(value), options), ...literalNumbers(value, options)];
+  const stream = textStream(value);
+  return [...findLeaks(stream, options), ...literalNumbers(stream, options)];
 }
 
 /**
@@ -83,7 +83,7 @@ export function maskLeaksOf<T>(
   options: LeakOptions,
   found?: readonly TextFinding[],
 ): MaskResult<T> {
-  const findings = [...findLeaks(stream, options, found), ...literalNumbers(value, options)];
+  const findings = [...findLeaks(stream, options, found), ...literalNumbers(stream, options)];
   if (findings.length === 0) return { value, findings, collisions: [] };
   const strings = new Map<string, TextFinding[]>();
   const names = new Map<string, TextFinding[]>();
@@ -120,26 +120,18 @@ const NUMBER_TEXT = /^[-+.0-9eE]+$/;
  * Numbers whose text (as JSON writes it) holds a host literal, in document order: a literal the
  * model wrote as a number is still the literal to whoever reads the reply.
  */
-function literalNumbers(value: unknown, options: LeakOptions): Finding[] {
+function literalNumbers(stream: TextStream, options: LeakOptions): Finding[] {
   const literals = (options.literals ?? []).filter(
     (literal) => literal.length >= MIN_LITERAL_LENGTH && NUMBER_TEXT.test(literal),
   );
   if (literals.length === 0) return [];
   const allow = new Set(options.allow ?? []);
-  const found: Finding[] = [];
-  const walk = (node: unknown, pointer: string): void => {
-    if (typeof node === 'number') {
-      const text = String(node);
-      if (!allow.has(text) && literals.some((literal) => text.includes(literal)))
-        found.push({ code: 'LEAK_MASKED', rule: 'host-literal', path: pointer });
-    } else if (Array.isArray(node))
-      node.forEach((item, k) => walk(item, appendPointer(pointer, k)));
-    else if (typeof node === 'object' && node !== null)
-      for (const key of Object.keys(node))
-        walk((node as Record<string, unknown>)[key], appendPointer(pointer, key));
-  };
-  walk(value, '');
-  return found;
+  return stream.numbers
+    .filter(({ value }) => {
+      const text = String(value);
+      return !allow.has(text) && literals.some((literal) => text.includes(literal));
+    })
+    .map(({ pointer }) => ({ code: 'LEAK_MASKED', rule: 'host-literal', path: pointer }));
 }
 
 /** `shared`: the stream's findings for these rules and maybe others (a scan shared with other rules), in order. */

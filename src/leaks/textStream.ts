@@ -21,6 +21,8 @@ export interface TextStream {
   readonly pieces: readonly StreamPiece[];
   /** Pairs `[start, end)` of the separators between two strings the reader sees as one text. */
   readonly joins: readonly number[];
+  /** The numbers of the value, in document order, with their pointers (host literals are looked for in them). */
+  readonly numbers: readonly { readonly pointer: string; readonly value: number }[];
 }
 
 // What a reader sees as running text in a segment reply: text, Markdown, a share card's title,
@@ -59,6 +61,7 @@ function edgeChar(text: string, step: 1 | -1): string {
  */
 export function textStream(value: unknown): TextStream {
   const collected: Collected[] = [];
+  const numbers: { pointer: string; value: number }[] = [];
   const add = (
     text: string,
     pointer: string,
@@ -82,7 +85,8 @@ export function textStream(value: unknown): TextStream {
         const mention = visible && visibleKey === 'target' ? 'mention' : undefined;
         add(node, pointer, visible && lastVisible === index - 1, visible, mention);
         if (visible) lastVisible = index;
-      } else if (Array.isArray(node))
+      } else if (typeof node === 'number') numbers.push({ pointer, value: node });
+      else if (Array.isArray(node))
         node.forEach((item, k) => walk(item, appendPointer(pointer, k), index, visibleKey));
       else if (typeof node === 'object' && node !== null)
         for (const key of Object.keys(node)) {
@@ -110,6 +114,7 @@ export function textStream(value: unknown): TextStream {
     let joinable = 0;
     const walk = (node: unknown, pointer: string): void => {
       if (typeof node === 'string') add(node, pointer, joinable++ > 0);
+      else if (typeof node === 'number') numbers.push({ pointer, value: node });
       else if (Array.isArray(node))
         node.forEach((item, k) => walk(item, appendPointer(pointer, k)));
       else if (typeof node === 'object' && node !== null)
@@ -152,7 +157,7 @@ export function textStream(value: unknown): TextStream {
     start += item.text.length;
   }
   const text = parts.join('');
-  return { text, pieces, joins };
+  return { text, pieces, joins, numbers };
 }
 
 interface Collected {

@@ -5,7 +5,6 @@ import type { Issue } from '../issues/issue';
 import type { LeakRule } from '../leaks/leakRule';
 import { leakRulesFor } from '../leaks/maskLeaks';
 import { scanText } from '../leaks/scanText';
-import { textStream } from '../leaks/textStream';
 import { inspectMedia } from '../media/inspectMedia';
 import { checkMentions } from '../policy/checkMentions';
 import type { Finding } from '../results/replyResult';
@@ -33,17 +32,17 @@ export async function applyPolicies(
   reply: SegmentReply,
   policies: ReplyPolicies,
 ): Promise<PolicyOutcome> {
+  // Both scanners read the reply's strings as one stream, built once (again only when hidden
+  // characters came out), and scanned once with both rule sets (normalised views, wrapped lines
+  // and decoded runs are made once).
   const stripped = stripHiddenCharacters(reply);
   const clean = stripped.value;
-  // Both scanners read the reply's strings as one stream, built once, and scanned once with both
-  // rule sets (normalised views, wrapped lines and decoded runs are made once).
-  const stream =
-    policies.hygiene === false && policies.leaks === false ? undefined : textStream(clean);
+  const stream = stripped.stream;
   const rules =
     policies.hygiene === false || policies.leaks === false
       ? undefined
       : sharedRules(leakRulesFor(policies.leaks ?? {}));
-  const found = stream && rules ? scanText(stream.text, rules, stream.joins) : undefined;
+  const found = rules ? scanText(stream.text, rules, stream.joins) : undefined;
   const issues = [
     ...(policies.hygiene === false ? [] : findMarkup(clean, undefined, stream, found)),
     ...(policies.mentions ? checkMentions(clean, policies.mentions) : []),
@@ -60,7 +59,7 @@ export async function applyPolicies(
   const masked = maskOutboundOf(
     current,
     policies,
-    current === clean && stream ? { stream, found } : undefined,
+    current === clean ? { stream, found } : undefined,
   );
   findings.push(...masked.findings);
   return { issues: masked.issues, reply: masked.value, findings };

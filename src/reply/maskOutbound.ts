@@ -4,7 +4,7 @@ import { stripHiddenCharacters } from '../hygiene/stripHiddenCharacters';
 import type { Issue } from '../issues/issue';
 import { type LeakOptions, maskLeaksOf } from '../leaks/maskLeaks';
 import type { TextFinding } from '../leaks/scanText';
-import { type TextStream, textStream } from '../leaks/textStream';
+import type { TextStream } from '../leaks/textStream';
 import type { Finding } from '../results/replyResult';
 
 /** The in-place outbound policies: what every delivered value goes through, whatever its schema. */
@@ -57,7 +57,7 @@ export function maskOutboundOf<T>(
       ? { value: clean, findings: [], collisions: [] }
       : maskLeaksOf(
           clean,
-          scanned?.stream ?? textStream(clean),
+          scanned?.stream ?? stripped!.stream,
           policies.leaks ?? {},
           scanned?.found,
         );

@@ -26,6 +26,10 @@ export const INVISIBLE_CONTROLS = '\\0-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\uf
  */
 export const TAG_CHARACTER = '\\udb40[\\udc00-\\udc7f]';
 
-/** The three emoji subdivision flags (tag sequences after U+1F3F4), the only tags kept in text. */
+/**
+ * The emoji subdivision flags (U+1F3F4, the tags `gb` and three more, a cancel tag): the only
+ * tags kept in text. Written loosely (`gbeng`, `gbsct`, `gbwls` and their letter mixes), so no
+ * flag carries more than a few bits of hidden text.
+ */
 export const SUBDIVISION_FLAG =
-  '\\ud83c\\udff4\\udb40\\udc67\\udb40\\udc62(?:\\udb40\\udc65\\udb40\\udc6e\\udb40\\udc67|\\udb40\\udc73\\udb40\\udc63\\udb40\\udc74|\\udb40\\udc77\\udb40\\udc6c\\udb40\\udc73)\\udb40\\udc7f';
+  '\\ud83c\\udff4\\udb40\\udc67\\udb40\\udc62\\udb40[\\udc65\\udc73\\udc77]\\udb40[\\udc63\\udc6c\\udc6e]\\udb40[\\udc67\\udc73\\udc74]\\udb40\\udc7f';
