@@ -4,8 +4,12 @@ import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
 
 /** Base64 runs at least this long are decoded (12 bytes: the shortest secret worth finding). */
 export const MIN_ENCODED_RUN = 24;
-/** A line that ends in a token run at least this long may wrap a secret onto the next line. */
-const MIN_WRAPPED_RUN = 8;
+/** Lines of one width at least this wide, one after another, are a hard-wrapped block. */
+const MIN_WRAP_WIDTH = 4;
+/** A line end inside a run of secret characters this long (both lines together) may cut a secret. */
+const MIN_CUT_RUN = 12;
+/** …of which the end of the first line holds at least this many. */
+const MIN_CUT_TAIL = 6;
 
 /** What one pass over a text found: the keyword filter and where a reader's view differs. */
 export interface Survey {
@@ -40,8 +44,10 @@ const INFO = /* @__PURE__ */ (() => {
 
 const isToken = (code: number) => code < 0x80 && (INFO[code]! & TOKEN) !== 0;
 const isControl = (code: number) => code < 0x80 && (INFO[code]! & CONTROL) !== 0;
-// A line end wraps a token only when what precedes it looks random, not like a word.
-const RANDOM_LOOKING = /\d|[a-z][A-Z]|[_+/=]/;
+// A line end cuts a secret only when the run around it looks random, not like words.
+const RANDOM_LOOKING = /\d|[a-z][A-Z]|[_+/=:@]/;
+// What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with.
+const SECRET_CHAR = /[A-Za-z0-9+/=_.:@?#%&~!$*-]/;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const HEX = /[0-9A-Fa-f]/;
 
@@ -61,8 +67,8 @@ export function surveyText(text: string): Survey {
   let previous = 0;
   let run = 0;
   let runStart = 0;
-  let lastRunStart = -1;
   let lastRunEnd = -1;
+  const lines: Lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
   let foldedTo = -1; // where the last look-alike, mark or invisible character ends
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -78,13 +84,12 @@ export function surveyText(text: string): Survey {
       }
       if (run > 0) {
         if (run >= MIN_ENCODED_RUN) runs.push(runStart, i);
-        lastRunStart = runStart;
         lastRunEnd = i;
         run = 0;
       }
       if ((info & SPECIAL) === 0) continue;
       if (code === 0x0a) {
-        lineBreak(text, i, lastRunStart, lastRunEnd, breaks);
+        lineEnd(text, i, lines, breaks);
       } else if (info & CONTROL) {
         // Invisible to a reader: a point only where it may split a token.
         if (lastRunEnd === i || foldedTo === i || tokenOrFold(text, i + 1)) points.push(i);
@@ -115,36 +120,95 @@ export function surveyText(text: string): Survey {
     }
     if (run > 0) {
       if (run >= MIN_ENCODED_RUN) runs.push(runStart, i);
-      lastRunStart = runStart;
       lastRunEnd = i;
       run = 0;
     }
     if (high) i++;
   }
   if (run >= MIN_ENCODED_RUN) runs.push(runStart, n);
+  lineEnd(text, n, lines, breaks);
   return { filter: { generation }, points, breaks, runs };
 }
 
 // Module-level, not closures: a closure over the survey loop's counters would keep them in a
 // heap context, and the loop reads and writes them at every character.
 
-/** Records the line break at `at` when the token run that ends the line may wrap onto the next. */
-function lineBreak(
+/** The lines the survey has passed: where the current one starts, and the content of the last. */
+interface Lines {
+  start: number;
+  /** The last line's content `[from, to)`, after its markers, before a hard break. */
+  from: number;
+  to: number;
+  /** The width of the last line (markers included), and of the one before it (-1: none). */
+  width: number;
+  widthBefore: number;
+  /** The length of the last line's markers. */
+  indent: number;
+}
+
+/**
+ * At the end (`at`) of a line, decides whether the break before it may wrap a secret and
+ * records it as `[end of the last line's content, start of this one's)`: the markers a reader
+ * skips (indentation, `>` quotes, list markers, a hard break's spaces or backslash) go with it.
+ * A break is kept inside a hard-wrapped block (two lines of one width, and the shorter line that
+ * ends the block: a secret cut every N characters, at any N), or where it cuts a run of secret
+ * characters that looks random (a key, a URL, a JWT cut once).
+ */
+function lineEnd(text: string, at: number, lines: Lines, breaks: number[]): void {
+  const start = lines.start;
+  lines.start = at + 1;
+  let from = start;
+  // Indentation, quote markers, then a list marker (`-`, `*`, `+` or `1.` and a space).
+  while (from < at && from - start < 12 && /[ \t>]/.test(text[from]!)) from++;
+  const marker = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/.exec(text.slice(from, Math.min(at, from + 8)));
+  if (marker) from += marker[0].length;
+  const end = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
+  let to = end;
+  if (to > from && text.charCodeAt(to - 1) === 0x5c) to--;
+  let spaces = 0;
+  while (to - spaces > from && spaces < 4 && /[ \t]/.test(text[to - spaces - 1]!)) spaces++;
+  if (spaces >= 2 || spaces === to - from) to -= spaces; // a Markdown hard break, or a blank line
+  const width = end - start; // a wrapped block repeats its markers on every line
+  const { from: lastFrom, to: lastTo, width: lastWidth } = lines;
+  if (lastTo > lastFrom && to > from) {
+    // The last line of a block is shorter: it goes on only where it continues a secret, so a
+    // word after a key that fills its last line exactly is not glued to it.
+    const inBlock = lastWidth >= MIN_WRAP_WIDTH && lines.widthBefore === lastWidth;
+    if (
+      (lastWidth >= MIN_WRAP_WIDTH && width === lastWidth && from - start === lines.indent) ||
+      cutsSecret(text, lastFrom, lastTo, from, to, inBlock)
+    )
+      breaks.push(lastTo, from);
+  }
+  lines.widthBefore = to > from ? lastWidth : -1;
+  lines.from = from;
+  lines.to = to;
+  lines.width = to > from ? width : -1;
+  lines.indent = from - start;
+}
+
+/**
+ * True when the line end between `[lastFrom, lastTo)` and `[from, to)` cuts a random-looking run
+ * of secret characters (both lines' parts of it together).
+ */
+function cutsSecret(
   text: string,
-  at: number,
-  lastRunStart: number,
-  lastRunEnd: number,
-  breaks: number[],
-): void {
-  let end = at;
-  while (end > 0 && at - end < 4 && /[ \t\r\\]/.test(text[end - 1]!)) end--;
-  if (end !== lastRunEnd || lastRunEnd - lastRunStart < MIN_WRAPPED_RUN) return;
-  if (!RANDOM_LOOKING.test(text.slice(lastRunStart, lastRunEnd))) return;
-  let next = at + 1;
-  while (next < text.length && next - at < 9 && /[ \t>]/.test(text[next]!)) next++;
-  const first = text.charCodeAt(next);
-  if (!isToken(first) || (first === 0x2d && text[next + 1] === ' ')) return; // "- item" is a list
-  breaks.push(end, next);
+  lastFrom: number,
+  lastTo: number,
+  from: number,
+  to: number,
+  inBlock: boolean,
+): boolean {
+  let tail = lastTo;
+  while (tail > lastFrom && lastTo - tail < 64 && SECRET_CHAR.test(text[tail - 1]!)) tail--;
+  // In a block, a last line all of secret characters counts however narrow the block is.
+  if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
+  let head = from;
+  while (head < to && head - from < 64 && SECRET_CHAR.test(text[head]!)) head++;
+  if (head === from || lastTo - tail + head - from < MIN_CUT_RUN) return false;
+  return (
+    RANDOM_LOOKING.test(text.slice(tail, lastTo)) || RANDOM_LOOKING.test(text.slice(from, head))
+  );
 }
 
 // An emphasis or code marker run changes a token only between token characters or beside `:`/`=`.
