@@ -160,8 +160,8 @@ function lineEnd(text: string, at: number, lines: Lines, breaks: number[]): void
   let from = start;
   // Indentation, quote markers, then a list marker (`-`, `*`, `+` or `1.` and a space).
   while (from < at && from - start < 12 && /[ \t>]/.test(text[from]!)) from++;
-  const marker = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/.exec(text.slice(from, Math.min(at, from + 8)));
-  if (marker) from += marker[0].length;
+  const listMarker = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/.exec(text.slice(from, Math.min(at, from + 8)));
+  if (listMarker) from += listMarker[0].length;
   const end = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
   let to = end;
   if (to > from && text.charCodeAt(to - 1) === 0x5c) to--;
