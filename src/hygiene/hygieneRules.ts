@@ -26,12 +26,24 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
       'reflection',
       'thought',
       'scratchpad',
+      'scratch_pad',
       'monologue',
       'of_solution',
+      'final response',
     ],
-    // `< think>`, `</think >`, `<think/>` and attributes as well: a renderer drops all of them alike.
+    // `< think>`, `</think >`, `<think/>` and attributes as well: a renderer drops all of them
+    // alike. Apriel ends its reasoning with `[BEGIN FINAL RESPONSE]`.
     pattern:
-      /<[ \t]{0,3}\/?[ \t]{0,3}(?:think|thinking|thoughts?|reasoning|reasoning_content|reflection|scratchpad|inner_monologue|seed:think|antthinking|thinking_process)(?:\s[^<>]{0,64})?[ \t]{0,3}\/?>|<\|(?:begin|end)_of_(?:thought|solution)\|>|\[\/?THINK\]|<\|(?:START|END)_THINKING\|>/gi,
+      /<[ \t]{0,3}\/?[ \t]{0,3}(?:think|thinking|thoughts?|reasoning|reasoning_content|reflection|scratchpad|scratch_pad|inner_monologue|seed:think|antthinking|thinking_process)(?:\s[^<>]{0,64})?[ \t]{0,3}\/?>|<\|(?:begin|end)_of_(?:thought|solution)\|>|\[\/?THINK\]|<\|(?:START|END)_THINKING\|>|\[(?:BEGIN|END) FINAL RESPONSE\]/gi,
+  },
+  {
+    id: 'reasoning-channel',
+    family: 'reasoning',
+    code: 'REASONING_IN_REPLY',
+    means: 'a reasoning channel (Harmony analysis text without its tokens) is in the reply',
+    keywords: ['analysis', 'assistantfinal', 'assistantcommentary'],
+    // gpt-oss's channels with the special tokens dropped: `analysisThe user…assistantfinalHi`.
+    pattern: /(?<![^\n\u2029])analysis(?=[A-Z])|assistant(?:final|analysis|commentary)/g,
   },
   {
     id: 'reasoning-token',
@@ -46,9 +58,22 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     family: 'tool-markup',
     code: 'TOOL_MARKUP_IN_REPLY',
     means: 'tool-call markup (a tool_call/function_calls tag) is in the reply',
-    keywords: ['tool_', 'function_', 'function=', 'invoke', 'antml:', 'of_turn'],
+    keywords: [
+      'tool_',
+      'tools',
+      'function_',
+      'function=',
+      'invoke',
+      'antml:',
+      'of_turn',
+      'arg_',
+      'parameter',
+    ],
+    // Hermes and Qwen (`<tools>`, `<tool_call>`), Anthropic's legacy calls, Llama and
+    // Qwen3-Coder (`<function=…>`, `<parameter=…>`), GLM (`<arg_key>`), MiniMax and Seed
+    // (`<minimax:tool_call>`). A bare `<parameter>` is XML, not a call.
     pattern:
-      /<[ \t]{0,3}\/?[ \t]{0,3}(?:tool_calls?|tool_results?|tool_response|tool_use|tool_code|function_calls?|function_results?|function_response|start_of_turn|end_of_turn|antml:[a-z_]{1,30}|invoke)(?:\s[^<>]{0,200})?[ \t]{0,3}\/?>|<function=[^<>\s]{1,100}>/gi,
+      /<[ \t]{0,3}\/?[ \t]{0,3}(?:tool_calls?|tool_results?|tool_response|tool_use|tool_code|tools|function_calls?|function_results?|function_response|start_of_turn|end_of_turn|antml:[a-z_]{1,30}|invoke|arg_key|arg_value|[a-z]{1,12}:tool_calls?)(?:\s[^<>]{0,200})?[ \t]{0,3}\/?>|<(?:function|parameter)=[^<>\s]{1,100}>|<parameter[ \t]{1,3}name[ \t]{0,3}=[ \t]{0,3}["'][^"'<>]{1,100}["'][ \t]{0,3}>/gi,
   },
   {
     id: 'tool-call-json',
@@ -89,7 +114,25 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     code: 'TOOL_MARKUP_IN_REPLY',
     means: 'a bracketed tool-call or instruction marker is in the reply',
     keywords: ['[tool_', '[/tool_', '[inst]', '[/inst]', 'available_tools]', '<<<', '✿'],
+    // Mistral's `[TOOL_CALLS]name[ARGS]{…}` (a bare `[ARGS]` is a CLI usage line), Qwen's ✿.
     pattern:
-      /\[\/?(?:TOOL_CALLS|TOOL_RESULTS|TOOL_CALL|AVAILABLE_TOOLS|INST)\]|<<<\s?\/?(?:tool|function)[\w-]{0,20}\s?>>>|✿(?:FUNCTION|ARGS|RESULT|RETURN)✿/gi,
+      /\[\/?(?:TOOL_CALLS|TOOL_RESULTS|TOOL_CALL|TOOL_CONTENT|AVAILABLE_TOOLS|INST)\]|<<<\s?\/?(?:tool|function)[\w-]{0,20}\s?>>>|✿(?:FUNCTION|ARGS|RESULT|RETURN)✿/gi,
+  },
+  {
+    id: 'tool-code-fence',
+    family: 'tool-markup',
+    code: 'TOOL_MARKUP_IN_REPLY',
+    means: 'a tool-code block (a ```tool_code fence) is in the reply',
+    keywords: ['tool_code', 'tool_output'],
+    // Gemma writes its calls and their results as fenced blocks with these info strings.
+    pattern: /(?<![^\n\u2029])[ \t]{0,3}(?:```|~~~)[ \t]{0,3}tool_(?:code|outputs?)\b/gi,
+  },
+  {
+    id: 'tool-recipient',
+    family: 'tool-markup',
+    code: 'TOOL_MARKUP_IN_REPLY',
+    means: 'a Harmony tool call (a to=functions.… recipient) is in the reply',
+    keywords: ['to=functions.'],
+    pattern: /(?<![A-Za-z0-9_])to=functions\.[A-Za-z_]/gi,
   },
 ];
