@@ -45,10 +45,10 @@ export function mapJson<T>(value: T, visitors: JsonVisitors): MappedJson<T> {
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k]!;
       const inner = appendPointer(pointer, key);
-      const next = visit(record[key], inner);
-      if (next !== record[key]) (values ??= keys.map((each) => record[each]))[k] = next;
       const renamed = name ? name(key, inner) : key;
       if (renamed !== key) (names ??= keys.slice())[k] = renamed;
+      const next = visit(record[key], inner);
+      if (next !== record[key]) (values ??= keys.map((each) => record[each]))[k] = next;
     }
     if (!values && !names) return node;
     if (!names) {
