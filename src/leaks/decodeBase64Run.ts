@@ -30,9 +30,10 @@ const VALUES = /* @__PURE__ */ (() => {
  * text is scanned again. A run is first read whole, from its first character; when that is not
  * text, its stretches that decode to ASCII are found at each of the four alignments — a payload
  * glued to a name or a path (`token_Z2hw…`, `/v1/Z2hw…`) does not start on a four-character
- * boundary of the run — and those that start the run or follow a `_`, `-`, `/` or `+` are read. The test needs no decoding: in base64 of ASCII (bytes below 0x80) the first character of
- * every group is below 32 (A–Z, a–f), bit 3 of the second and bit 1 of the third are clear. One
- * pass over the run for all four alignments; only stretches that pass are decoded.
+ * boundary of the run — and those that start the run or follow a `_`, `-`, `/` or `+` are read.
+ * The test needs no decoding: in base64 of ASCII (bytes below 0x80) the first character of every
+ * group is below 32 (A–Z, a–f), bit 3 of the second and bit 1 of the third are clear. One pass
+ * over the run for all four alignments; only stretches that pass are decoded.
  */
 export function decodeBase64Run(run: string): string[] {
   MIXED.lastIndex = 0;

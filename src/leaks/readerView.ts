@@ -144,7 +144,8 @@ export function readerView(
           i = decoded.end;
           continue;
         }
-      } else if (CONTROL.test(source[i]!)) {
+      } else if (code < 0x20 || code === 0x7f) {
+        // Only the invisible controls are special below 0x20 (tab, newline and NUL are copied).
         flush(i);
         lastCode = NaN; // as a dropped character: no letter for a mark to sit on
         i++;

@@ -26,6 +26,7 @@ export interface Survey {
 const TOKEN = 0x80;
 const SPECIAL = 0x100;
 const CONTROL = 0x200;
+const SECRET = 0x400;
 // The C0 controls a reader does not see, and DEL. NUL is not one of them: it keeps texts apart
 // (redactTexts), and delivered text never has one (hiddenCharacters.ts).
 const ASCII_CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
@@ -37,7 +38,9 @@ const INFO = /* @__PURE__ */ (() => {
       (code >= 0x41 && code <= 0x5a ? code | 0x20 : code) |
       (/[A-Za-z0-9+/=_-]/.test(char) ? TOKEN : 0) |
       (/[&\\%*`~\n]/.test(char) ? SPECIAL : 0) |
-      (ASCII_CONTROL.test(char) ? CONTROL | SPECIAL : 0);
+      (ASCII_CONTROL.test(char) ? CONTROL | SPECIAL : 0) |
+      // What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with.
+      (/[A-Za-z0-9+/=_.:@?#%&~!$*-]/.test(char) ? SECRET : 0);
   }
   return info;
 })();
@@ -46,17 +49,17 @@ const isToken = (code: number) => code < 0x80 && (INFO[code]! & TOKEN) !== 0;
 const isControl = (code: number) => code < 0x80 && (INFO[code]! & CONTROL) !== 0;
 // A line end cuts a secret only when the run around it looks random, not like words.
 const RANDOM_LOOKING = /\d|[a-z][A-Z]|[_+/=:@]/;
-// What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with.
-const SECRET_CHAR = /[A-Za-z0-9+/=_.:@?#%&~!$*-]/;
+const isSecretChar = (code: number) => code < 0x80 && (INFO[code]! & SECRET) !== 0;
+const isBlank = (code: number) => code === 0x20 || code === 0x09;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const HEX = /[0-9A-Fa-f]/;
 
 /**
  * One pass over `text`: stamps the bigram filter and records where normalising changes what a
- * reader sees (a relevant character reference, escape, percent escape, emphasis marker or
- * non-ASCII character), which line breaks may wrap a token, and which runs may be base64. A
- * marker or look-alike that cannot change a token (`**Item**`, `café`, `日本`) is not recorded,
- * so ordinary text asks for no normalised view at all.
+ * reader sees (a relevant character reference, escape, percent escape, emphasis marker, invisible
+ * control or non-ASCII character), which line breaks may wrap a secret (see `lineEnd`), and which
+ * runs may be base64. A marker or look-alike that cannot change a token (`**Item**`, `café`,
+ * `日本`, the `о` of a Russian word) is not recorded, so ordinary text asks for no normalised view.
  */
 export function surveyText(text: string): Survey {
   const generation = nextGeneration();
@@ -159,14 +162,19 @@ function lineEnd(text: string, at: number, lines: Lines, breaks: number[]): void
   lines.start = at + 1;
   let from = start;
   // Indentation, quote markers, then a list marker (`-`, `*`, `+` or `1.` and a space).
-  while (from < at && from - start < 12 && /[ \t>]/.test(text[from]!)) from++;
-  const listMarker = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/.exec(text.slice(from, Math.min(at, from + 8)));
-  if (listMarker) from += listMarker[0].length;
+  while (from < at && from - start < 12 && (isBlank(text.charCodeAt(from)) || text[from] === '>'))
+    from++;
+  if (/[-*+\d]/.test(text[from] ?? '')) {
+    const listMarker = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/.exec(
+      text.slice(from, Math.min(at, from + 8)),
+    );
+    if (listMarker) from += listMarker[0].length;
+  }
   const end = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
   let to = end;
   if (to > from && text.charCodeAt(to - 1) === 0x5c) to--;
   let spaces = 0;
-  while (to - spaces > from && spaces < 4 && /[ \t]/.test(text[to - spaces - 1]!)) spaces++;
+  while (to - spaces > from && spaces < 4 && isBlank(text.charCodeAt(to - spaces - 1))) spaces++;
   if (spaces >= 2 || spaces === to - from) to -= spaces; // a Markdown hard break, or a blank line
   const width = end - start; // a wrapped block repeats its markers on every line
   const { from: lastFrom, to: lastTo, width: lastWidth } = lines;
@@ -200,14 +208,17 @@ function cutsSecret(
   inBlock: boolean,
 ): boolean {
   let tail = lastTo;
-  while (tail > lastFrom && lastTo - tail < 64 && SECRET_CHAR.test(text[tail - 1]!)) tail--;
+  while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1))) tail--;
   // In a block, a last line all of secret characters counts however narrow the block is.
   if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
   let head = from;
-  while (head < to && head - from < 64 && SECRET_CHAR.test(text[head]!)) head++;
+  while (head < to && head - from < 64 && isSecretChar(text.charCodeAt(head))) head++;
   if (head === from || lastTo - tail + head - from < MIN_CUT_RUN) return false;
+  // A number alone on the next line (a count, an id) continues no secret of the line before.
+  const next = text.slice(from, head);
   return (
-    RANDOM_LOOKING.test(text.slice(tail, lastTo)) || RANDOM_LOOKING.test(text.slice(from, head))
+    RANDOM_LOOKING.test(text.slice(tail, lastTo)) ||
+    (RANDOM_LOOKING.test(next) && /[A-Za-z]/.test(next))
   );
 }
 
