@@ -75,7 +75,7 @@ function scanNode(
   report: Report,
   joins: readonly number[] = [],
 ): void {
-  const survey = surveyText(text);
+  const survey = surveyText(text, kind !== Kind.Joined);
   const hits = keywordHits(text);
   for (const { rule, present } of planRules(hits, rules, survey.filter)) {
     for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, present, hits)) {

@@ -47,8 +47,6 @@ const INFO = /* @__PURE__ */ (() => {
 
 const isToken = (code: number) => code < 0x80 && (INFO[code]! & TOKEN) !== 0;
 const isControl = (code: number) => code < 0x80 && (INFO[code]! & CONTROL) !== 0;
-// A line end cuts a secret only when the run around it looks random, not like words.
-const RANDOM_LOOKING = /\d|[a-z][A-Z]|[_+/=:@]/;
 const isSecretChar = (code: number) => code < 0x80 && (INFO[code]! & SECRET) !== 0;
 const isBlank = (code: number) => code === 0x20 || code === 0x09;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
@@ -60,8 +58,9 @@ const HEX = /[0-9A-Fa-f]/;
  * control or non-ASCII character), which line breaks may wrap a secret (see `lineEnd`), and which
  * runs may be base64. A marker or look-alike that cannot change a token (`**Item**`, `café`,
  * `日本`, the `о` of a Russian word) is not recorded, so ordinary text asks for no normalised view.
+ * Without `wraps` (a text whose lines are joined already) line breaks are not looked at.
  */
-export function surveyText(text: string): Survey {
+export function surveyText(text: string, wraps = true): Survey {
   const generation = nextGeneration();
   const stamps = bigramStamps;
   const points: number[] = [];
@@ -92,7 +91,7 @@ export function surveyText(text: string): Survey {
       }
       if ((info & SPECIAL) === 0) continue;
       if (code === 0x0a) {
-        lineEnd(text, i, lines, breaks);
+        if (wraps) lineEnd(text, i, lines, breaks);
       } else if (info & CONTROL) {
         // Invisible to a reader: a point only where it may split a token.
         if (lastRunEnd === i || foldedTo === i || tokenOrFold(text, i + 1)) points.push(i);
@@ -129,7 +128,7 @@ export function surveyText(text: string): Survey {
     if (high) i++;
   }
   if (run >= MIN_ENCODED_RUN) runs.push(runStart, n);
-  lineEnd(text, n, lines, breaks);
+  if (wraps) lineEnd(text, n, lines, breaks);
   return { filter: { generation }, points, breaks, runs };
 }
 
@@ -215,11 +214,37 @@ function cutsSecret(
   while (head < to && head - from < 64 && isSecretChar(text.charCodeAt(head))) head++;
   if (head === from || lastTo - tail + head - from < MIN_CUT_RUN) return false;
   // A number alone on the next line (a count, an id) continues no secret of the line before.
-  const next = text.slice(from, head);
-  return (
-    RANDOM_LOOKING.test(text.slice(tail, lastTo)) ||
-    (RANDOM_LOOKING.test(next) && /[A-Za-z]/.test(next))
-  );
+  return randomLooking(text, tail, lastTo, false) || randomLooking(text, from, head, true);
+}
+
+/**
+ * True when `[from, to)` has a digit, a lower-case letter followed by a capital, or one of
+ * `_+/=:@` (with `letter`, only if it has a letter too): a key, not a word. No copy of the text.
+ */
+function randomLooking(text: string, from: number, to: number, letter: boolean): boolean {
+  let random = false;
+  let hasLetter = false;
+  let lower = false;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    const isLower = code >= 0x61 && code <= 0x7a;
+    const isUpper = code >= 0x41 && code <= 0x5a;
+    if (isLower || isUpper) hasLetter = true;
+    if (
+      (code >= 0x30 && code <= 0x39) ||
+      (lower && isUpper) ||
+      code === 0x5f ||
+      code === 0x2b ||
+      code === 0x2f ||
+      code === 0x3d ||
+      code === 0x3a ||
+      code === 0x40
+    )
+      random = true;
+    lower = isLower;
+    if (random && (hasLetter || !letter)) return true;
+  }
+  return false;
 }
 
 // An emphasis or code marker run changes a token only between token characters or beside `:`/`=`.
