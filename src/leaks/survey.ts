@@ -40,7 +40,8 @@ const INFO = /* @__PURE__ */ (() => {
       (/[&\\%*`~\n]/.test(char) ? SPECIAL : 0) |
       (ASCII_CONTROL.test(char) ? CONTROL | SPECIAL : 0) |
       // What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with.
-      (/[A-Za-z0-9+/=_.:@?#%&~!$*-]/.test(char) ? SECRET : 0);
+      // (Not `*`, `#` or `!`: Markdown's markers and punctuation run into a line's last word.)
+      (/[A-Za-z0-9+/=_.:@?%&~$-]/.test(char) ? SECRET : 0);
   }
   return info;
 })();
@@ -213,8 +214,20 @@ function cutsSecret(
   let head = from;
   while (head < to && head - from < 64 && isSecretChar(text.charCodeAt(head))) head++;
   if (head === from || lastTo - tail + head - from < MIN_CUT_RUN) return false;
-  // A number alone on the next line (a count, an id) continues no secret of the line before.
-  return randomLooking(text, tail, lastTo, false) || randomLooking(text, from, head, true);
+  // The next line goes on with a secret when it starts like one; after a random-looking end
+  // (a URL, a key) it may also start with anything but a plain word (`share`, `for`) or a bare
+  // number (a count, an id).
+  if (randomLooking(text, from, head, true)) return true;
+  return randomLooking(text, tail, lastTo, false) && !plainWord(text, from, head);
+}
+
+/** True when `[from, to)` is lower-case letters only. */
+function plainWord(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x61 || code > 0x7a) return false;
+  }
+  return true;
 }
 
 /**
