@@ -29,21 +29,21 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
       'scratch_pad',
       'monologue',
       'of_solution',
-      'final response',
     ],
-    // `< think>`, `</think >`, `<think/>` and attributes as well: a renderer drops all of them
-    // alike. Apriel ends its reasoning with `[BEGIN FINAL RESPONSE]`.
+    // `< think>`, `</think >`, `<think/>` and attributes as well: a renderer drops all of them alike.
     pattern:
-      /<[ \t]{0,3}\/?[ \t]{0,3}(?:think|thinking|thoughts?|reasoning|reasoning_content|reflection|scratchpad|scratch_pad|inner_monologue|seed:think|antthinking|thinking_process)(?:\s[^<>]{0,64})?[ \t]{0,3}\/?>|<\|(?:begin|end)_of_(?:thought|solution)\|>|\[\/?THINK\]|<\|(?:START|END)_THINKING\|>|\[(?:BEGIN|END) FINAL RESPONSE\]/gi,
+      /<[ \t]{0,3}\/?[ \t]{0,3}(?:think|thinking|thoughts?|reasoning|reasoning_content|reflection|scratchpad|scratch_pad|inner_monologue|seed:think|antthinking|thinking_process)(?:\s[^<>]{0,64})?[ \t]{0,3}\/?>|<\|(?:begin|end)_of_(?:thought|solution)\|>|\[\/?THINK\]|<\|(?:START|END)_THINKING\|>/gi,
   },
   {
     id: 'reasoning-channel',
     family: 'reasoning',
     code: 'REASONING_IN_REPLY',
-    means: 'a reasoning channel (Harmony analysis text without its tokens) is in the reply',
-    keywords: ['analysis', 'assistantfinal', 'assistantcommentary'],
-    // gpt-oss's channels with the special tokens dropped: `analysisThe user…assistantfinalHi`.
-    pattern: /(?<![^\n\u2029])analysis(?=[A-Z])|assistant(?:final|analysis|commentary)/g,
+    means: 'a reasoning channel or delimiter (Harmony text without its tokens) is in the reply',
+    keywords: ['analysis', 'assistantfinal', 'assistantcommentary', 'FINAL RESPONSE]'],
+    // gpt-oss's channels with the special tokens dropped (`analysisThe user…assistantfinalHi`), and
+    // Apriel's end of reasoning (`[BEGIN FINAL RESPONSE]`). Case-sensitive: searched natively.
+    pattern:
+      /(?<![^\n\u2029])analysis(?=[A-Z])|assistant(?:final|analysis|commentary)|\[(?:BEGIN|END) FINAL RESPONSE\]/g,
   },
   {
     id: 'reasoning-token',
@@ -58,22 +58,21 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     family: 'tool-markup',
     code: 'TOOL_MARKUP_IN_REPLY',
     means: 'tool-call markup (a tool_call/function_calls tag) is in the reply',
-    keywords: [
-      'tool_',
-      'tools',
-      'function_',
-      'function=',
-      'invoke',
-      'antml:',
-      'of_turn',
-      'arg_',
-      'parameter',
-    ],
-    // Hermes and Qwen (`<tools>`, `<tool_call>`), Anthropic's legacy calls, Llama and
-    // Qwen3-Coder (`<function=…>`, `<parameter=…>`), GLM (`<arg_key>`), MiniMax and Seed
-    // (`<minimax:tool_call>`). A bare `<parameter>` is XML, not a call.
+    keywords: ['tool_', 'function_', 'function=', 'invoke', 'antml:', 'of_turn'],
+    // Anthropic's legacy calls, Llama (`<function=…>`), MiniMax and Seed (`<minimax:tool_call>`).
     pattern:
-      /<[ \t]{0,3}\/?[ \t]{0,3}(?:tool_calls?|tool_results?|tool_response|tool_use|tool_code|tools|function_calls?|function_results?|function_response|start_of_turn|end_of_turn|antml:[a-z_]{1,30}|invoke|arg_key|arg_value|[a-z]{1,12}:tool_calls?)(?:\s[^<>]{0,200})?[ \t]{0,3}\/?>|<(?:function|parameter)=[^<>\s]{1,100}>|<parameter[ \t]{1,3}name[ \t]{0,3}=[ \t]{0,3}["'][^"'<>]{1,100}["'][ \t]{0,3}>/gi,
+      /<[ \t]{0,3}\/?[ \t]{0,3}(?:tool_calls?|tool_results?|tool_response|tool_use|tool_code|function_calls?|function_results?|function_response|start_of_turn|end_of_turn|antml:[a-z_]{1,30}|invoke|[a-z]{1,12}:tool_calls?)(?:\s[^<>]{0,200})?[ \t]{0,3}\/?>|<function=[^<>\s]{1,100}>/gi,
+  },
+  {
+    id: 'tool-wrapper-tag',
+    family: 'tool-markup',
+    code: 'TOOL_MARKUP_IN_REPLY',
+    means: 'a tool list or call argument tag (<tools>, <parameter=…>, <arg_key>) is in the reply',
+    keywords: ['<tools>', '</tools>', '<parameter', '<arg_', '</arg_'],
+    // Hermes and Qwen's tool list, Qwen3-Coder's and Anthropic's arguments, GLM's. As the models
+    // write them (lower case, no spaces): searched natively. A bare `<parameter>` is XML.
+    pattern:
+      /<\/?(?:tools|arg_key|arg_value)>|<parameter(?:=[^<>\s]{1,100}|[ \t]{1,3}name[ \t]{0,3}=[ \t]{0,3}["'][^"'<>]{1,100}["'])[ \t]{0,3}>/g,
   },
   {
     id: 'tool-call-json',
@@ -125,7 +124,7 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     means: 'a tool-code block (a ```tool_code fence) is in the reply',
     keywords: ['tool_code', 'tool_output'],
     // Gemma writes its calls and their results as fenced blocks with these info strings.
-    pattern: /(?<![^\n\u2029])[ \t]{0,3}(?:```|~~~)[ \t]{0,3}tool_(?:code|outputs?)\b/gi,
+    pattern: /(?<![^\n\u2029])[ \t]{0,3}(?:```|~~~)[ \t]{0,3}tool_(?:code|outputs?)\b/g,
   },
   {
     id: 'tool-recipient',
@@ -133,6 +132,6 @@ export const HYGIENE_RULES: readonly HygieneRule[] = [
     code: 'TOOL_MARKUP_IN_REPLY',
     means: 'a Harmony tool call (a to=functions.… recipient) is in the reply',
     keywords: ['to=functions.'],
-    pattern: /(?<![A-Za-z0-9_])to=functions\.[A-Za-z_]/gi,
+    pattern: /(?<![A-Za-z0-9_])to=functions\.[A-Za-z_]/g,
   },
 ];

@@ -20,16 +20,14 @@ export interface StrippedValue<T> {
  * reversed text, a share title or file name cannot display another host or extension, and no
  * direction runs on into the next segment. Each string changed is one finding per kind
  * (`bidi-control`, `invisible-character`). One search of the value's text stream decides whether
- * there is anything to do (member names of the segment catalog hold none).
+ * there is anything to do; `names: false` is for a validated segment reply (see `textStream`).
  *
  * @example
  * stripHiddenCharacters({ text: 'evil\u202Etxt.exe' }).value; // { text: 'eviltxt.exe' }
  */
-export function stripHiddenCharacters<T>(
-  value: T,
-  stream: TextStream = textStream(value),
-): StrippedValue<T> {
+export function stripHiddenCharacters<T>(value: T, names = true): StrippedValue<T> {
   const findings: Finding[] = [];
+  const stream = textStream(value, names);
   if (!HIDDEN_CHARACTER.test(stream.text)) return { value, stream, findings, collisions: [] };
   const clean = (text: string, path: string, memberName: boolean): string => {
     const removed = removeHiddenCharacters(text);
@@ -47,7 +45,7 @@ export function stripHiddenCharacters<T>(
   });
   return {
     value: mapped.value,
-    stream: textStream(mapped.value),
+    stream: textStream(mapped.value, names),
     findings,
     collisions: mapped.collisions,
   };

@@ -56,10 +56,11 @@ function edgeChar(text: string, step: 1 | -1): string {
  * consecutive segments are joined as the reader sees them (a mention target after an `@`); the
  * other strings (urls, ids, types) follow. In any other value the strings are in document order
  * and every two adjacent ones are joined. Member names (those outside the segment catalog) come
- * last, each read on its own. A seam is listed only where a token could run across it (token
- * characters on both sides, emphasis markers aside).
+ * last, each read on its own; `names: false` leaves out those of a segment reply, for a reply
+ * validated already (its names are the catalog's). A seam is listed only where a token could run
+ * across it (token characters on both sides, emphasis markers aside).
  */
-export function textStream(value: unknown): TextStream {
+export function textStream(value: unknown, names = true): TextStream {
   const collected: Collected[] = [];
   const numbers: { pointer: string; value: number }[] = [];
   const add = (
@@ -91,7 +92,7 @@ export function textStream(value: unknown): TextStream {
       else if (typeof node === 'object' && node !== null)
         for (const key of Object.keys(node)) {
           const inner = appendPointer(pointer, key);
-          if (!CATALOG_NAMES.has(key)) add(key, inner, false, false, 'name');
+          if (names && !CATALOG_NAMES.has(key)) add(key, inner, false, false, 'name');
           walk((node as Record<string, unknown>)[key], inner, index, visibleKey);
         }
     };
@@ -136,25 +137,33 @@ export function textStream(value: unknown): TextStream {
   const joins: number[] = [];
   let start = 0;
   for (let n = 0; n < ordered.length; n++) {
-    const item = collected[ordered[n]!]!;
+    const order = ordered[n]!;
+    const item = collected[order]!;
     const previous = n > 0 ? collected[ordered[n - 1]!]! : undefined;
     const seam = previous !== undefined && item.continues && previous.visible;
     // A mention shows as `@target`: the `@` is read with both neighbours (`user:pass` + `@host`).
-    const separator =
-      item.kind === 'mention' ? (seam ? '@' : '\u2029@') : n === 0 ? '' : seam ? '\n' : '\u2029';
-    parts.push(separator);
-    start += separator.length;
-    if (
-      seam &&
-      separator === '\n' &&
-      TOKEN_EDGE.test(edgeChar(previous.text, -1)) &&
-      TOKEN_EDGE.test(edgeChar(item.text, 1))
-    )
-      joins.push(start - 1, start);
-    const piece = { pointer: item.pointer, order: ordered[n]!, start, length: item.text.length };
-    pieces.push(item.kind === 'name' ? { ...piece, name: true } : piece);
+    if (item.kind === 'mention') {
+      const separator = seam ? '@' : '\u2029@';
+      parts.push(separator);
+      start += separator.length;
+    } else if (previous !== undefined) {
+      parts.push(seam ? '\n' : '\u2029');
+      start++;
+      if (
+        seam &&
+        TOKEN_EDGE.test(edgeChar(previous.text, -1)) &&
+        TOKEN_EDGE.test(edgeChar(item.text, 1))
+      )
+        joins.push(start - 1, start);
+    }
+    const length = item.text.length;
+    pieces.push(
+      item.kind === 'name'
+        ? { pointer: item.pointer, order, start, length, name: true }
+        : { pointer: item.pointer, order, start, length },
+    );
     parts.push(item.text);
-    start += item.text.length;
+    start += length;
   }
   const text = parts.join('');
   return { text, pieces, joins, numbers };

@@ -35,7 +35,7 @@ export async function applyPolicies(
   // Both scanners read the reply's strings as one stream, built once (again only when hidden
   // characters came out), and scanned once with both rule sets (normalised views, wrapped lines
   // and decoded runs are made once).
-  const stripped = stripHiddenCharacters(reply);
+  const stripped = stripHiddenCharacters(reply, false);
   const clean = stripped.value;
   const stream = stripped.stream;
   const rules =

@@ -15,9 +15,12 @@ export interface HiddenRemoval {
   readonly invisible: boolean;
 }
 
-/** Matches where a text has a character `removeHiddenCharacters` may take out. */
+/**
+ * Matches where a text may have a character `removeHiddenCharacters` takes out (one character
+ * class, the fastest search there is: a tag character is looked for by its high surrogate).
+ */
 export const HIDDEN_CHARACTER = /* @__PURE__ */ new RegExp(
-  `[${BIDI_CONTROLS}${INVISIBLE_CONTROLS}]|${TAG_CHARACTER}`,
+  `[${BIDI_CONTROLS}${INVISIBLE_CONTROLS}\\udb40]`,
 );
 const BIDI = /* @__PURE__ */ new RegExp(`[${BIDI_CONTROLS}]`);
 // A flag is matched first and kept; every other hidden character is matched alone and dropped.

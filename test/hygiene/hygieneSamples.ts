@@ -20,7 +20,6 @@ export const HYGIENE_SAMPLES: Record<string, { tp: string[]; fp: string[] }> = {
       '<thoughts>x</thoughts>',
       '<|START_THINKING|>x<|END_THINKING|>',
       '<scratch_pad>x</scratch_pad>',
-      'Here are my reasoning steps: …\n[BEGIN FINAL RESPONSE]\nHi!\n[END FINAL RESPONSE]',
     ],
     fp: [
       'I think this works.',
@@ -38,6 +37,7 @@ export const HYGIENE_SAMPLES: Record<string, { tp: string[]; fp: string[] }> = {
       'Hello!assistantfinalHello!',
       'ok\nanalysisUser wants x',
       'assistantcommentary to=functions.lookup',
+      'Here are my reasoning steps: …\n[BEGIN FINAL RESPONSE]\nHi!\n[END FINAL RESPONSE]',
     ],
     fp: [
       'The analysis is done.',
@@ -63,10 +63,6 @@ export const HYGIENE_SAMPLES: Record<string, { tp: string[]; fp: string[] }> = {
       '<tool_use id="1">',
       '<start_of_turn>model',
       '<tool_code>print(1)</tool_code>',
-      '<tools>[{"type":"function"}]</tools>',
-      '<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>',
-      '<parameter name="city">Oslo</parameter>',
-      '<tool_call>refund\n<arg_key>id</arg_key>\n<arg_value>7</arg_value>\n</tool_call>',
       '<minimax:tool_call>\n<invoke name="x">',
       '<seed:tool_call>{}</seed:tool_call>',
     ],
@@ -77,6 +73,16 @@ export const HYGIENE_SAMPLES: Record<string, { tp: string[]; fp: string[] }> = {
       'a function=1 assignment',
       'the invoke method',
       'tool_use is a field name',
+    ],
+  },
+  'tool-wrapper-tag': {
+    tp: [
+      '<tools>[{"type":"function"}]</tools>',
+      '<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>',
+      '<parameter name="city">Oslo</parameter>',
+      '<tool_call>refund\n<arg_key>id</arg_key>\n<arg_value>7</arg_value>\n</tool_call>',
+    ],
+    fp: [
       'the <parameter> element of a WSDL file',
       'tools are listed in settings',
       'a parameter=value pair',
