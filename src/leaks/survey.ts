@@ -164,7 +164,8 @@ function lineEnd(text: string, at: number, lines: Lines, breaks: number[]): void
   // Indentation, quote markers, then a list marker (`-`, `*`, `+` or `1.` and a space).
   while (from < at && from - start < 12 && (isBlank(text.charCodeAt(from)) || text[from] === '>'))
     from++;
-  if (/[-*+\d]/.test(text[from] ?? '')) {
+  const first = text.charCodeAt(from);
+  if (first === 0x2d || first === 0x2a || first === 0x2b || (first >= 0x30 && first <= 0x39)) {
     const listMarker = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/.exec(
       text.slice(from, Math.min(at, from + 8)),
     );
