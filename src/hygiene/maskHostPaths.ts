@@ -1,4 +1,4 @@
-import { mapStrings } from '../json/mapStrings';
+import { mapJson } from '../json/mapJson';
 import type { Finding } from '../results/replyResult';
 
 /** One sensitive root of the host and what a path under it is rewritten to. */
@@ -19,29 +19,36 @@ export interface HostPathPolicy {
 const PATH_CHAR = /[A-Za-z0-9._~/\\-]/;
 
 /**
- * Rewrites every absolute path under a registered root, in every string, relative to it
- * (`/srv/app/src/a.ts` → `./src/a.ts`, `/home/bot/notes` → `~/notes`), and reports each with its
- * pointer (never the path). Roots are matched on whole path segments, `/` or `\` alike.
+ * Rewrites every absolute path under a registered root, in every string and member name,
+ * relative to it (`/srv/app/src/a.ts` → `./src/a.ts`, `/home/bot/notes` → `~/notes`), and
+ * reports each with its pointer (never the path). Roots are matched on whole path segments, `/`
+ * or `\` alike. `collisions` lists objects in which a rewritten name met another (see `mapJson`).
  */
 export function maskHostPaths<T>(
   value: T,
   policy: HostPathPolicy,
-): { value: T; findings: Finding[] } {
+): { value: T; findings: Finding[]; collisions: string[] } {
   const roots = policy.roots
     .map((entry) => ({ ...entry, root: entry.root.replace(/[\\/]+$/, '') }))
     .filter((entry) => entry.root.length > 1)
     .sort((a, b) => b.root.length - a.root.length); // the most specific root wins
   const findings: Finding[] = [];
-  const masked = mapStrings(value, (text, path) => {
+  const rewrite = (memberName: boolean) => (text: string, path: string) => {
     let out = text;
     for (const { root, replacement } of roots) {
       out = rewriteRoot(out, root, replacement, () =>
-        findings.push({ code: 'HOST_PATH_MASKED', rule: 'host-path', path }),
+        findings.push({
+          code: 'HOST_PATH_MASKED',
+          rule: 'host-path',
+          path,
+          ...(memberName ? { memberName: true as const } : {}),
+        }),
       );
     }
     return out;
-  });
-  return { value: masked, findings };
+  };
+  const masked = mapJson(value, { string: rewrite(false), name: rewrite(true) });
+  return { value: masked.value, findings, collisions: masked.collisions };
 }
 
 function rewriteRoot(text: string, root: string, replacement: string, found: () => void): string {

@@ -31,6 +31,8 @@ export type IssueCode =
   | 'REASONING_IN_REPLY'
   | 'TOOL_MARKUP_IN_REPLY'
   | 'HOST_PATH_MASKED'
+  | 'HIDDEN_CHARACTERS_REMOVED'
+  | 'MASKED_NAME_COLLISION'
   // the delivery loop
   | 'MODEL_FAILED'
   | 'TIMEOUT'

@@ -1,22 +1,30 @@
-// Letters of other scripts that a reader takes for Latin letters and digits (UTS #39 confusables,
-// the subset that looks like the characters secrets and rule keywords are written in), plus the
-// dash, slash, colon and dot look-alikes NFKC leaves alone. Pairs: look-alike, then what it reads as.
-const CONFUSABLE_PAIRS =
-  // Cyrillic
-  'АAаaВBЕEеeЗ3ҺHһhІIіiЈJјjКKМMНHОOоoРPрpСCсcЅSѕsТTУYуyҮYүyХXхxԁdԌGԚQԛqԜWԝwӀlӏlЬbѴVѵvѡw' +
-  // Greek
-  'ΑAαaΒBΕEΖZΗHΙIιiΚKκkΜMΝNνvΟOοoΡPρpΤTΥYυuΧXϲcϹCϳjϜFϵe' +
-  // Latin letters that read as other Latin letters, Armenian, Cherokee
-  'ıiȷjɑaɡgɩiǀlꞮIꓲIꓮAꓐBꓚCꓓDꓰEꓝFꓖGꓧHꓙJꓗKꓡLꓟMꓠNꓑPꓣRꓢSꓔTꓴUꓦVꓪWꓫXꓬYꓜZօoսuցgհhզqոnՕOՍUᎪAᏴBᏟCᎬEᎻHᎫJᏦKᎷMᏢPᏚSᎢTᏔWᏃZ' +
-  // punctuation a reader does not tell apart from ASCII
-  '‐-‑-‒-–-−-⁃-﹘-⁄/∕/⧸/∶:꞉:ː:׃:˸:․.‧.‚,';
+import { INVISIBLE_CONTROLS } from '../text/hiddenCharacters';
+import { CONFUSABLES } from './confusables.generated';
+
+// Look-alikes beyond UTS #39's table (or read otherwise than its prototype): letters a reader
+// takes for these ASCII characters. Pairs: look-alike, then what it reads as.
+const MORE_CONFUSABLES = 'ҺHԚQκkϵeȷjꞮIꓲIӀlӏl‧.‚,';
+// The digits of the generated table's delta encoding (scripts/confusablesTable.ts).
+const DELTA_DIGITS = "!#$%&()*,;<>?@[]^{|}'";
 
 let confusables: Map<number, string> | undefined;
 
 function confusableOf(code: number): string | undefined {
   if (!confusables) {
     confusables = new Map();
-    const pairs = [...CONFUSABLE_PAIRS];
+    let at = 0;
+    let delta = 0;
+    for (let i = 0; i < CONFUSABLES.length; i++) {
+      const digit = DELTA_DIGITS.indexOf(CONFUSABLES[i]!);
+      if (digit >= 0) {
+        delta = delta * DELTA_DIGITS.length + digit;
+        continue;
+      }
+      at += delta;
+      delta = 0;
+      confusables.set(at, CONFUSABLES[i]!);
+    }
+    const pairs = [...MORE_CONFUSABLES];
     for (let i = 0; i + 1 < pairs.length; i += 2)
       confusables.set(pairs[i]!.codePointAt(0)!, pairs[i + 1]!);
   }
@@ -24,6 +32,7 @@ function confusableOf(code: number): string | undefined {
 }
 
 const DEFAULT_IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
+const INVISIBLE = /* @__PURE__ */ new RegExp(`^[${INVISIBLE_CONTROLS}]$`);
 const MARK = /^[\p{Mn}\p{Me}]$/u;
 const HAS_ASCII = /[\x21-\x7e]/;
 
@@ -35,9 +44,11 @@ const cache = new Map<number, string | null>();
 
 /**
  * What one code point reads as in the scanned view of a text: `null` when it stays itself, `''`
- * when it is dropped (default-ignorable: zero-width, soft hyphen, bidi controls, variation
- * selectors, tags), `MARK_FOLD` for a combining mark, else the ASCII it reads as (NFKC, then the
- * confusables skeleton: full-width, mathematical, Cyrillic and Greek look-alikes).
+ * when it displays as nothing (default-ignorable: zero-width, soft hyphen, bidi controls,
+ * variation selectors, tags, fillers; and the invisible controls of hiddenCharacters.ts),
+ * `MARK_FOLD` for a combining mark, else the ASCII it reads as (UTS #39's confusables of ASCII
+ * letters, digits and token punctuation — Cyrillic, Greek, Armenian, Cherokee, Lisu, Latin
+ * forms —, then NFKC: full-width, mathematical, compatibility forms).
  */
 export function foldCodePoint(code: number): string | null {
   let folded = cache.get(code);
@@ -50,7 +61,7 @@ export function foldCodePoint(code: number): string | null {
 
 function computeFold(code: number): string | null {
   const char = String.fromCodePoint(code);
-  if (DEFAULT_IGNORABLE.test(char)) return '';
+  if (DEFAULT_IGNORABLE.test(char) || INVISIBLE.test(char)) return '';
   if (MARK.test(char)) return MARK_FOLD;
   const confusable = confusableOf(code);
   if (confusable !== undefined) return confusable;
@@ -62,7 +73,8 @@ function computeFold(code: number): string | null {
     out +=
       partCode < 0x80
         ? part
-        : (confusableOf(partCode) ?? (DEFAULT_IGNORABLE.test(part) ? '' : part));
+        : (confusableOf(partCode) ??
+          (DEFAULT_IGNORABLE.test(part) || INVISIBLE.test(part) ? '' : part));
   }
   // Only what becomes ASCII (or nothing) changes what a rule can see; a long expansion is prose.
   if (out.length > 8 || (out !== '' && !HAS_ASCII.test(out))) return null;

@@ -1,8 +1,8 @@
-import { mapStrings } from '../json/mapStrings';
+import { mapJson } from '../json/mapJson';
 import type { Finding } from '../results/replyResult';
 import type { LeakRule } from './leakRule';
 import { LEAK_RULES } from './leakRules';
-import { literalSecretRule } from './literalSecretRule';
+import { MIN_LITERAL_LENGTH, literalSecretRule } from './literalSecretRule';
 import { scanText, type TextFinding } from './scanText';
 import { type TextStream, textStream } from './textStream';
 
@@ -25,6 +25,11 @@ export interface LeakOptions {
 export interface MaskResult<T> {
   readonly value: T;
   readonly findings: Finding[];
+  /**
+   * Pointers of objects in which a masked member name became equal to another name: the later
+   * member is left out of `value`, which is then no reply to deliver (see `mapJson`).
+   */
+  readonly collisions: string[];
 }
 
 // The rule set made for a host's literals, kept while the host passes the same arrays: a new set
@@ -47,22 +52,25 @@ export function leakRulesFor(options: LeakOptions = {}): readonly LeakRule[] {
 }
 
 /**
- * Finds secrets in every string of a value (text, Markdown, media values, share url and title,
- * any nested string), as the reader sees them: the visible strings of a segment reply are read as
- * one stream, so a secret cut across segments is found. Each finding names the rule, the JSON
- * pointer and the span of one piece of the secret; never the secret.
+ * Finds secrets in every string of a value (text, Markdown, mention targets, media values, share
+ * url and title, member names, any nested string), as the reader sees them: the visible strings
+ * of a segment reply are read as one stream, so a secret cut across segments is found. A number
+ * whose text holds a host literal is a finding too. Each finding names the rule, the JSON pointer
+ * (and `memberName` for a name) and the span of one piece of the secret; never the secret.
  *
  * @example
  * scanLeaks({ segments: [{ type: 'text', data: { text: 'key: ghp_…' } }] });
  * // [{ code: 'LEAK_MASKED', rule: 'github-token', path: '/segments/0/data/text', start: 5, end: 45 }]
  */
 export function scanLeaks(value: unknown, options: LeakOptions = {}): Finding[] {
-  return findLeaks(textStream(value), options);
+  const stream = textStream(value);
+  return [...findLeaks(stream, options), ...literalNumbers(stream, options)];
 }
 
 /**
  * Masks every secret in place (in a copy) and reports what it masked, piece by piece: a secret
- * cut across two strings is masked in both, each reported with its own pointer.
+ * cut across two strings is masked in both, each reported with its own pointer. A masked member
+ * name is renamed; a number holding a host literal becomes the mask (a string: validate again).
  */
 export function maskLeaks<T>(value: T, options: LeakOptions = {}): MaskResult<T> {
   return maskLeaksOf(value, textStream(value), options);
@@ -75,26 +83,55 @@ export function maskLeaksOf<T>(
   options: LeakOptions,
   found?: readonly TextFinding[],
 ): MaskResult<T> {
-  const findings = findLeaks(stream, options, found);
-  if (findings.length === 0) return { value, findings };
-  const spans = new Map<string, TextFinding[]>();
+  const findings = [...findLeaks(stream, options, found), ...literalNumbers(stream, options)];
+  if (findings.length === 0) return { value, findings, collisions: [] };
+  const strings = new Map<string, TextFinding[]>();
+  const names = new Map<string, TextFinding[]>();
+  const numbers = new Set<string>();
   for (const finding of findings) {
+    if (finding.start === undefined) {
+      numbers.add(finding.path);
+      continue;
+    }
+    const spans = finding.memberName ? names : strings;
     const list = spans.get(finding.path) ?? [];
-    list.push({ rule: finding.rule, start: finding.start!, end: finding.end! });
+    list.push({ rule: finding.rule, start: finding.start, end: finding.end! });
     spans.set(finding.path, list);
   }
   const mask = options.mask ?? LEAK_MASK;
-  const masked = mapStrings(value, (text, path) => {
+  const masking = (spans: Map<string, TextFinding[]>) => (text: string, path: string) => {
     const list = spans.get(path);
-    return list
-      ? maskSpans(
-          text,
-          list.sort((a, b) => a.start - b.start || b.end - a.end),
-          mask,
-        )
-      : text;
+    return list ? maskSpans(text, list.sort(byStart), mask) : text;
+  };
+  const masked = mapJson(value, {
+    string: masking(strings),
+    name: names.size > 0 ? masking(names) : undefined,
+    number: numbers.size > 0 ? (number, path) => (numbers.has(path) ? mask : number) : undefined,
   });
-  return { value: masked, findings };
+  return { value: masked.value, findings, collisions: masked.collisions };
+}
+
+const byStart = (a: TextFinding, b: TextFinding) => a.start - b.start || b.end - a.end;
+
+// A number's text can hold only these characters: a literal with any other is never in one.
+const NUMBER_TEXT = /^[-+.0-9eE]+$/;
+
+/**
+ * Numbers whose text (as JSON writes it) holds a host literal, in document order: a literal the
+ * model wrote as a number is still the literal to whoever reads the reply.
+ */
+function literalNumbers(stream: TextStream, options: LeakOptions): Finding[] {
+  const literals = (options.literals ?? []).filter(
+    (literal) => literal.length >= MIN_LITERAL_LENGTH && NUMBER_TEXT.test(literal),
+  );
+  if (literals.length === 0) return [];
+  const allow = new Set(options.allow ?? []);
+  return stream.numbers
+    .filter(({ value }) => {
+      const text = String(value);
+      return !allow.has(text) && literals.some((literal) => text.includes(literal));
+    })
+    .map(({ pointer }) => ({ code: 'LEAK_MASKED', rule: 'host-literal', path: pointer }));
 }
 
 /** `shared`: the stream's findings for these rules and maybe others (a scan shared with other rules), in order. */
@@ -126,6 +163,7 @@ function findLeaks(
           path: piece.pointer,
           start,
           end,
+          ...(piece.name ? { memberName: true } : {}),
           order: piece.order,
         } as Finding);
     }

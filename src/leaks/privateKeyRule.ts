@@ -1,8 +1,10 @@
 import type { LeakRule, Span } from './leakRule';
 
-const HEADER = /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
+// A header may be wrapped where it has a space, and a space lost where a hard wrap cut it and
+// the scanner joined its lines.
+const HEADER = /-----BEGIN[\sA-Z0-9]{0,40}PRIVATE\s{0,4}KEY(?:\s{0,4}BLOCK)?-----/y;
 const FOOTER_START = '-----END';
-const FOOTER = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
+const FOOTER = /-----END[\sA-Z0-9]{0,40}PRIVATE\s{0,4}KEY(?:\s{0,4}BLOCK)?-----/y;
 /** What a key body is made of: base64, line breaks, and the `\n` escapes of a key pasted in JSON text. */
 const BODY_CHAR = /[A-Za-z0-9+/=\s\\]/;
 /** A real key body has far more than this; placeholders (`...`, `xxx`, a short sample) do not. */
@@ -15,7 +17,7 @@ const MIN_BODY = 64;
 export const privateKeyRule: LeakRule = {
   id: 'private-key',
   family: 'private-key',
-  keywords: ['PRIVATE KEY'],
+  keywords: ['PRIVATE'],
   find: findPrivateKeys,
 };
 

@@ -41,14 +41,16 @@ export function sourceEnd(view: ReaderView, i: number): number {
   return view.to[k]! < 0 ? view.from[k]! + i - view.at[k]! + 1 : view.to[k]!;
 }
 
-/** What may read differently than written: references, escapes, markers, anything above ASCII. */
-const SPECIAL = /[&\\%*`~\u0080-\uffff]/g;
+/** What may read differently than written: references, escapes, markers, controls, anything above ASCII. */
+const SPECIAL = /[&\\%*`~\x01-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\uffff]/g;
+/** The C0 controls a reader does not see, and DEL (NUL keeps texts apart: see survey.ts). */
+const CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 
 /**
  * The normalised view of the windows of `source` around `points` (and `breaks`): character
  * references and Markdown escapes decoded as a CommonMark renderer does, percent escapes decoded,
  * emphasis and code markers dropped, every character folded (NFKC, look-alikes, default-ignorables
- * dropped, a mark on a Latin letter dropped) and, with `join`, each listed line break removed.
+ * and invisible controls dropped, a mark on a Latin letter dropped) and, with `join`, each listed line break removed.
  * Windows reach `CONTEXT` characters beyond their points, to the next space or tab, and are
  * separated by a newline. Linear: each source character is read once; what reads as written is
  * copied a run at a time.
@@ -142,6 +144,12 @@ export function readerView(
           i = decoded.end;
           continue;
         }
+      } else if (code < 0x20 || code === 0x7f) {
+        // Only the invisible controls are special below 0x20 (tab, newline and NUL are copied).
+        flush(i);
+        lastCode = NaN; // as a dropped character: no letter for a mark to sit on
+        i++;
+        continue;
       } else if (
         code === 0x2a ||
         code === 0x60 ||
@@ -169,7 +177,7 @@ export function readerView(
   function emitFolded(chars: string, start: number, end: number): void {
     for (const char of chars) {
       const code = char.codePointAt(0)!;
-      const folded = code < 0x80 ? null : foldCodePoint(code);
+      const folded = code < 0x80 ? (CONTROL.test(char) ? '' : null) : foldCodePoint(code);
       if (folded === MARK_FOLD) {
         // A mark on a Latin letter or digit is an accent on a token: the reader still reads the token.
         if (!(lastCode < 0x80 && /[A-Za-z0-9]/.test(String.fromCharCode(lastCode))))

@@ -75,7 +75,7 @@ function scanNode(
   report: Report,
   joins: readonly number[] = [],
 ): void {
-  const survey = surveyText(text);
+  const survey = surveyText(text, kind !== Kind.Joined);
   const hits = keywordHits(text);
   for (const { rule, present } of planRules(hits, rules, survey.filter)) {
     for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, present, hits)) {
@@ -115,10 +115,9 @@ function scanNode(
     const run = text.slice(runStart, survey.runs[k + 1]);
     for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
       if (piece[0].length < MIN_ENCODED_RUN) continue;
-      const decoded = decodeBase64Run(piece[0]);
       const start = runStart + piece.index;
       const end = start + piece[0].length;
-      if (decoded !== undefined)
+      for (const decoded of decodeBase64Run(piece[0]))
         scanNode(decoded, rules, depth + 1, Kind.Decoded, (_s, _e, rule, across) =>
           report(start, end, rule, across),
         );

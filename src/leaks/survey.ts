@@ -4,8 +4,12 @@ import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
 
 /** Base64 runs at least this long are decoded (12 bytes: the shortest secret worth finding). */
 export const MIN_ENCODED_RUN = 24;
-/** A line that ends in a token run at least this long may wrap a secret onto the next line. */
-const MIN_WRAPPED_RUN = 8;
+/** Lines of one width at least this wide, one after another, are a hard-wrapped block. */
+const MIN_WRAP_WIDTH = 4;
+/** A line end inside a run of secret characters this long (both lines together) may cut a secret. */
+const MIN_CUT_RUN = 12;
+/** …of which the end of the first line holds at least this many. */
+const MIN_CUT_TAIL = 6;
 
 /** What one pass over a text found: the keyword filter and where a reader's view differs. */
 export interface Survey {
@@ -21,6 +25,11 @@ export interface Survey {
 // ASCII classes: the folded code in the low 7 bits, then flags.
 const TOKEN = 0x80;
 const SPECIAL = 0x100;
+const CONTROL = 0x200;
+const SECRET = 0x400;
+// The C0 controls a reader does not see, and DEL. NUL is not one of them: it keeps texts apart
+// (redactTexts), and delivered text never has one (hiddenCharacters.ts).
+const ASCII_CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 const INFO = /* @__PURE__ */ (() => {
   const info = new Uint16Array(128);
   for (let code = 0; code < 128; code++) {
@@ -28,25 +37,31 @@ const INFO = /* @__PURE__ */ (() => {
     info[code] =
       (code >= 0x41 && code <= 0x5a ? code | 0x20 : code) |
       (/[A-Za-z0-9+/=_-]/.test(char) ? TOKEN : 0) |
-      (/[&\\%*`~\n]/.test(char) ? SPECIAL : 0);
+      (/[&\\%*`~\n]/.test(char) ? SPECIAL : 0) |
+      (ASCII_CONTROL.test(char) ? CONTROL | SPECIAL : 0) |
+      // What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with.
+      // (Not `*`, `#` or `!`: Markdown's markers and punctuation run into a line's last word.)
+      (/[A-Za-z0-9+/=_.:@?%&~$-]/.test(char) ? SECRET : 0);
   }
   return info;
 })();
 
 const isToken = (code: number) => code < 0x80 && (INFO[code]! & TOKEN) !== 0;
-// A line end wraps a token only when what precedes it looks random, not like a word.
-const RANDOM_LOOKING = /\d|[a-z][A-Z]|[_+/=]/;
+const isControl = (code: number) => code < 0x80 && (INFO[code]! & CONTROL) !== 0;
+const isSecretChar = (code: number) => code < 0x80 && (INFO[code]! & SECRET) !== 0;
+const isBlank = (code: number) => code === 0x20 || code === 0x09;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const HEX = /[0-9A-Fa-f]/;
 
 /**
  * One pass over `text`: stamps the bigram filter and records where normalising changes what a
- * reader sees (a relevant character reference, escape, percent escape, emphasis marker or
- * non-ASCII character), which line breaks may wrap a token, and which runs may be base64. A
- * marker or look-alike that cannot change a token (`**Item**`, `café`, `日本`) is not recorded,
- * so ordinary text asks for no normalised view at all.
+ * reader sees (a relevant character reference, escape, percent escape, emphasis marker, invisible
+ * control or non-ASCII character), which line breaks may wrap a secret (see `lineEnd`), and which
+ * runs may be base64. A marker or look-alike that cannot change a token (`**Item**`, `café`,
+ * `日本`, the `о` of a Russian word) is not recorded, so ordinary text asks for no normalised view.
+ * Without `wraps` (a text whose lines are joined already) line breaks are not looked at.
  */
-export function surveyText(text: string): Survey {
+export function surveyText(text: string, wraps = true): Survey {
   const generation = nextGeneration();
   const stamps = bigramStamps;
   const points: number[] = [];
@@ -55,8 +70,9 @@ export function surveyText(text: string): Survey {
   let previous = 0;
   let run = 0;
   let runStart = 0;
-  let lastRunStart = -1;
   let lastRunEnd = -1;
+  const lines: Lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
+  let foldedTo = -1; // where the last look-alike, mark or invisible character ends
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const code = text.charCodeAt(i);
@@ -71,13 +87,16 @@ export function surveyText(text: string): Survey {
       }
       if (run > 0) {
         if (run >= MIN_ENCODED_RUN) runs.push(runStart, i);
-        lastRunStart = runStart;
         lastRunEnd = i;
         run = 0;
       }
       if ((info & SPECIAL) === 0) continue;
       if (code === 0x0a) {
-        lineBreak(text, i, lastRunStart, lastRunEnd, breaks);
+        if (wraps) lineEnd(text, i, lines, breaks);
+      } else if (info & CONTROL) {
+        // Invisible to a reader: a point only where it may split a token.
+        if (lastRunEnd === i || foldedTo === i || tokenOrFold(text, i + 1)) points.push(i);
+        foldedTo = i + 1;
       } else if (code === 0x2a || code === 0x60 || code === 0x7e) {
         i = marker(text, code, i, points);
       } else if (
@@ -95,39 +114,151 @@ export function surveyText(text: string): Survey {
     previous = 0x7f;
     const high = code >= 0xd800 && code <= 0xdbff;
     const kind = high ? astralKind(text.codePointAt(i)!) : foldKind(code);
-    if (kind === 2 || (kind === 3 && run > 0)) points.push(i);
+    // A look-alike changes a token only beside a token character or another look-alike: the
+    // `о` of a Russian word or the `ا` of an Arabic one, among letters that stay, spells none.
+    if (kind !== 1) {
+      const beside = run > 0 || foldedTo === i;
+      if (kind === 2 ? beside || tokenOrFold(text, high ? i + 2 : i + 1) : beside) points.push(i);
+      foldedTo = high ? i + 2 : i + 1;
+    }
     if (run > 0) {
       if (run >= MIN_ENCODED_RUN) runs.push(runStart, i);
-      lastRunStart = runStart;
       lastRunEnd = i;
       run = 0;
     }
     if (high) i++;
   }
   if (run >= MIN_ENCODED_RUN) runs.push(runStart, n);
+  if (wraps) lineEnd(text, n, lines, breaks);
   return { filter: { generation }, points, breaks, runs };
 }
 
 // Module-level, not closures: a closure over the survey loop's counters would keep them in a
 // heap context, and the loop reads and writes them at every character.
 
-/** Records the line break at `at` when the token run that ends the line may wrap onto the next. */
-function lineBreak(
+/** The lines the survey has passed: where the current one starts, and the content of the last. */
+interface Lines {
+  start: number;
+  /** The last line's content `[from, to)`, after its markers, before a hard break. */
+  from: number;
+  to: number;
+  /** The width of the last line (markers included), and of the one before it (-1: none). */
+  width: number;
+  widthBefore: number;
+  /** The length of the last line's markers. */
+  indent: number;
+}
+
+/**
+ * At the end (`at`) of a line, decides whether the break before it may wrap a secret and
+ * records it as `[end of the last line's content, start of this one's)`: the markers a reader
+ * skips (indentation, `>` quotes, list markers, a hard break's spaces or backslash) go with it.
+ * A break is kept inside a hard-wrapped block (two lines of one width, and the shorter line that
+ * ends the block: a secret cut every N characters, at any N), or where it cuts a run of secret
+ * characters that looks random (a key, a URL, a JWT cut once).
+ */
+function lineEnd(text: string, at: number, lines: Lines, breaks: number[]): void {
+  const start = lines.start;
+  lines.start = at + 1;
+  let from = start;
+  // Indentation, quote markers, then a list marker (`-`, `*`, `+` or `1.` and a space).
+  while (from < at && from - start < 12 && (isBlank(text.charCodeAt(from)) || text[from] === '>'))
+    from++;
+  const first = text.charCodeAt(from);
+  if (first === 0x2d || first === 0x2a || first === 0x2b || (first >= 0x30 && first <= 0x39)) {
+    const listMarker = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/.exec(
+      text.slice(from, Math.min(at, from + 8)),
+    );
+    if (listMarker) from += listMarker[0].length;
+  }
+  const end = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
+  let to = end;
+  if (to > from && text.charCodeAt(to - 1) === 0x5c) to--;
+  let spaces = 0;
+  while (to - spaces > from && spaces < 4 && isBlank(text.charCodeAt(to - spaces - 1))) spaces++;
+  if (spaces >= 2 || spaces === to - from) to -= spaces; // a Markdown hard break, or a blank line
+  const width = end - start; // a wrapped block repeats its markers on every line
+  const { from: lastFrom, to: lastTo, width: lastWidth } = lines;
+  if (lastTo > lastFrom && to > from) {
+    // The last line of a block is shorter: it goes on only where it continues a secret, so a
+    // word after a key that fills its last line exactly is not glued to it.
+    const inBlock = lastWidth >= MIN_WRAP_WIDTH && lines.widthBefore === lastWidth;
+    if (
+      (lastWidth >= MIN_WRAP_WIDTH && width === lastWidth && from - start === lines.indent) ||
+      cutsSecret(text, lastFrom, lastTo, from, to, inBlock)
+    )
+      breaks.push(lastTo, from);
+  }
+  lines.widthBefore = to > from ? lastWidth : -1;
+  lines.from = from;
+  lines.to = to;
+  lines.width = to > from ? width : -1;
+  lines.indent = from - start;
+}
+
+/**
+ * True when the line end between `[lastFrom, lastTo)` and `[from, to)` cuts a random-looking run
+ * of secret characters (both lines' parts of it together).
+ */
+function cutsSecret(
   text: string,
-  at: number,
-  lastRunStart: number,
-  lastRunEnd: number,
-  breaks: number[],
-): void {
-  let end = at;
-  while (end > 0 && at - end < 4 && /[ \t\r\\]/.test(text[end - 1]!)) end--;
-  if (end !== lastRunEnd || lastRunEnd - lastRunStart < MIN_WRAPPED_RUN) return;
-  if (!RANDOM_LOOKING.test(text.slice(lastRunStart, lastRunEnd))) return;
-  let next = at + 1;
-  while (next < text.length && next - at < 9 && /[ \t>]/.test(text[next]!)) next++;
-  const first = text.charCodeAt(next);
-  if (!isToken(first) || (first === 0x2d && text[next + 1] === ' ')) return; // "- item" is a list
-  breaks.push(end, next);
+  lastFrom: number,
+  lastTo: number,
+  from: number,
+  to: number,
+  inBlock: boolean,
+): boolean {
+  let tail = lastTo;
+  while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1))) tail--;
+  // In a block, a last line all of secret characters counts however narrow the block is.
+  if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
+  let head = from;
+  while (head < to && head - from < 64 && isSecretChar(text.charCodeAt(head))) head++;
+  if (head === from || lastTo - tail + head - from < MIN_CUT_RUN) return false;
+  // The next line goes on with a secret when it starts like one; after a random-looking end
+  // (a URL, a key) it may also start with anything but a plain word (`share`, `for`) or a bare
+  // number (a count, an id).
+  if (randomLooking(text, from, head, true)) return true;
+  return randomLooking(text, tail, lastTo, false) && !plainWord(text, from, head);
+}
+
+/** True when `[from, to)` is lower-case letters only. */
+function plainWord(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x61 || code > 0x7a) return false;
+  }
+  return true;
+}
+
+/**
+ * True when `[from, to)` has a digit, a lower-case letter followed by a capital, or one of
+ * `_+/=:@` (with `letter`, only if it has a letter too): a key, not a word. No copy of the text.
+ */
+function randomLooking(text: string, from: number, to: number, letter: boolean): boolean {
+  let random = false;
+  let hasLetter = false;
+  let lower = false;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    const isLower = code >= 0x61 && code <= 0x7a;
+    const isUpper = code >= 0x41 && code <= 0x5a;
+    if (isLower || isUpper) hasLetter = true;
+    if (
+      (code >= 0x30 && code <= 0x39) ||
+      (lower && isUpper) ||
+      code === 0x5f ||
+      code === 0x2b ||
+      code === 0x2f ||
+      code === 0x3d ||
+      code === 0x3a ||
+      code === 0x40
+    )
+      random = true;
+    lower = isLower;
+    if (random && (hasLetter || !letter)) return true;
+  }
+  return false;
 }
 
 // An emphasis or code marker run changes a token only between token characters or beside `:`/`=`.
@@ -147,6 +278,16 @@ function marker(text: string, code: number, at: number, points: number[]): numbe
     points.push(at);
   }
   return end - 1;
+}
+
+/** True when the character at `at` is a token character or one that folds (a look-alike, a mark, an invisible). */
+function tokenOrFold(text: string, at: number): boolean {
+  if (at >= text.length) return false;
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return isToken(code) || isControl(code);
+  return (
+    (code >= 0xd800 && code <= 0xdbff ? astralKind(text.codePointAt(at)!) : foldKind(code)) !== 1
+  );
 }
 
 const astralKinds = new Map<number, number>();

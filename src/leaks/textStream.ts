@@ -6,23 +6,39 @@ export interface StreamPiece {
   readonly order: number;
   readonly start: number;
   readonly length: number;
+  /** The piece is the name of the member at `pointer`, not its value. */
+  readonly name?: true;
 }
 
 /** Every string of a value as one text, with where each came from and which seams a reader does not see. */
 export interface TextStream {
   /**
-   * The strings, each separated from the next by one character: a newline where the reader may
-   * see the two as one text, a paragraph separator (U+2029, white space to every rule, never a
-   * wrapped line) elsewhere.
+   * The strings, each separated from the next: by a newline where the reader may see the two as
+   * one text, by a paragraph separator (U+2029, white space to every rule, never a wrapped line)
+   * elsewhere, and by the `@` a client shows before a mention target.
    */
   readonly text: string;
   readonly pieces: readonly StreamPiece[];
   /** Pairs `[start, end)` of the separators between two strings the reader sees as one text. */
   readonly joins: readonly number[];
+  /** The numbers of the value, in document order, with their pointers (host literals are looked for in them). */
+  readonly numbers: readonly { readonly pointer: string; readonly value: number }[];
 }
 
-// What a reader sees as running text in a segment reply: text, Markdown, a share card's title.
-const VISIBLE: Record<string, string> = { text: 'text', markdown: 'content', share: 'title' };
+// What a reader sees as running text in a segment reply: text, Markdown, a share card's title,
+// and a mention, which a client shows as `@` and the target.
+const VISIBLE: Record<string, string> = {
+  text: 'text',
+  markdown: 'content',
+  share: 'title',
+  mention: 'target',
+};
+// The member names a segment reply is written with: no secret, and never joined to a string.
+const CATALOG_NAMES = /* @__PURE__ */ new Set(
+  'segments type data text content target media kind value message_id forward_id id url title'.split(
+    ' ',
+  ),
+);
 const TOKEN_EDGE = /[A-Za-z0-9+/=_-]/;
 const MARKER = /[*_`~]/;
 
@@ -37,15 +53,24 @@ function edgeChar(text: string, step: 1 | -1): string {
 /**
  * The strings of a value joined, so one scan sees a secret cut in two. In a segment reply
  * (`{ segments: [...] }`) the visible strings come first, in delivery order, and those of
- * consecutive segments are joined as the reader sees them; the other strings (urls, ids, types)
- * follow. In any other value the strings are in document order and every two adjacent ones are
- * joined. A seam is listed only where a token could run across it (token characters on both
- * sides, emphasis markers aside).
+ * consecutive segments are joined as the reader sees them (a mention target after an `@`); the
+ * other strings (urls, ids, types) follow. In any other value the strings are in document order
+ * and every two adjacent ones are joined. Member names (those outside the segment catalog) come
+ * last, each read on its own; `names: false` leaves out those of a segment reply, for a reply
+ * validated already (its names are the catalog's). A seam is listed only where a token could run
+ * across it (token characters on both sides, emphasis markers aside).
  */
-export function textStream(value: unknown): TextStream {
-  const collected: { text: string; pointer: string; continues: boolean; visible: boolean }[] = [];
-  const add = (text: string, pointer: string, continues: boolean, visible = true) => {
-    collected.push({ text, pointer, continues, visible });
+export function textStream(value: unknown, names = true): TextStream {
+  const collected: Collected[] = [];
+  const numbers: { pointer: string; value: number }[] = [];
+  const add = (
+    text: string,
+    pointer: string,
+    continues: boolean,
+    visible = true,
+    kind?: 'name' | 'mention',
+  ) => {
+    collected.push({ text, pointer, continues, visible, kind });
   };
   const segments = (value as { segments?: unknown } | null)?.segments;
   if (Array.isArray(segments)) {
@@ -58,23 +83,25 @@ export function textStream(value: unknown): TextStream {
     ): void => {
       if (typeof node === 'string') {
         const visible = visibleKey !== undefined && pointer.endsWith(`/data/${visibleKey}`);
-        add(node, pointer, visible && lastVisible === index - 1, visible);
+        const mention = visible && visibleKey === 'target' ? 'mention' : undefined;
+        add(node, pointer, visible && lastVisible === index - 1, visible, mention);
         if (visible) lastVisible = index;
-      } else if (Array.isArray(node))
+      } else if (typeof node === 'number') numbers.push({ pointer, value: node });
+      else if (Array.isArray(node))
         node.forEach((item, k) => walk(item, appendPointer(pointer, k), index, visibleKey));
       else if (typeof node === 'object' && node !== null)
-        for (const key of Object.keys(node))
-          walk(
-            (node as Record<string, unknown>)[key],
-            appendPointer(pointer, key),
-            index,
-            visibleKey,
-          );
+        for (const key of Object.keys(node)) {
+          const inner = appendPointer(pointer, key);
+          if (names && !CATALOG_NAMES.has(key)) add(key, inner, false, false, 'name');
+          walk((node as Record<string, unknown>)[key], inner, index, visibleKey);
+        }
     };
     for (const key of Object.keys(value as object)) {
       const inner = (value as Record<string, unknown>)[key];
-      if (key !== 'segments') walk(inner, appendPointer('', key), -2, undefined);
-      else
+      if (key !== 'segments') {
+        add(key, appendPointer('', key), false, false, 'name');
+        walk(inner, appendPointer('', key), -2, undefined);
+      } else
         segments.forEach((segment, index) =>
           walk(
             segment,
@@ -85,13 +112,18 @@ export function textStream(value: unknown): TextStream {
         );
     }
   } else {
+    let joinable = 0;
     const walk = (node: unknown, pointer: string): void => {
-      if (typeof node === 'string') add(node, pointer, collected.length > 0);
+      if (typeof node === 'string') add(node, pointer, joinable++ > 0);
+      else if (typeof node === 'number') numbers.push({ pointer, value: node });
       else if (Array.isArray(node))
         node.forEach((item, k) => walk(item, appendPointer(pointer, k)));
       else if (typeof node === 'object' && node !== null)
-        for (const key of Object.keys(node))
-          walk((node as Record<string, unknown>)[key], appendPointer(pointer, key));
+        for (const key of Object.keys(node)) {
+          const inner = appendPointer(pointer, key);
+          add(key, inner, false, false, 'name');
+          walk((node as Record<string, unknown>)[key], inner);
+        }
     };
     walk(value, '');
   }
@@ -105,11 +137,18 @@ export function textStream(value: unknown): TextStream {
   const joins: number[] = [];
   let start = 0;
   for (let n = 0; n < ordered.length; n++) {
-    const item = collected[ordered[n]!]!;
-    if (n > 0) {
-      const previous = collected[ordered[n - 1]!]!;
-      const seam = item.continues && previous.visible;
+    const order = ordered[n]!;
+    const item = collected[order]!;
+    const previous = n > 0 ? collected[ordered[n - 1]!]! : undefined;
+    const seam = previous !== undefined && item.continues && previous.visible;
+    // A mention shows as `@target`: the `@` is read with both neighbours (`user:pass` + `@host`).
+    if (item.kind === 'mention') {
+      const separator = seam ? '@' : '\u2029@';
+      parts.push(separator);
+      start += separator.length;
+    } else if (previous !== undefined) {
       parts.push(seam ? '\n' : '\u2029');
+      start++;
       if (
         seam &&
         TOKEN_EDGE.test(edgeChar(previous.text, -1)) &&
@@ -117,10 +156,23 @@ export function textStream(value: unknown): TextStream {
       )
         joins.push(start - 1, start);
     }
-    pieces.push({ pointer: item.pointer, order: ordered[n]!, start, length: item.text.length });
+    const length = item.text.length;
+    pieces.push(
+      item.kind === 'name'
+        ? { pointer: item.pointer, order, start, length, name: true }
+        : { pointer: item.pointer, order, start, length },
+    );
     parts.push(item.text);
-    start += item.text.length + 1;
+    start += length;
   }
   const text = parts.join('');
-  return { text, pieces, joins };
+  return { text, pieces, joins, numbers };
+}
+
+interface Collected {
+  readonly text: string;
+  readonly pointer: string;
+  readonly continues: boolean;
+  readonly visible: boolean;
+  readonly kind: 'name' | 'mention' | undefined;
 }

@@ -1,6 +1,14 @@
 import { HYGIENE_RULES } from '../hygiene/hygieneRules';
 import { type HostPathPolicy, maskHostPaths } from '../hygiene/maskHostPaths';
-import { LEAK_MASK, type LeakOptions, leakRulesFor, scanLeaks } from '../leaks/maskLeaks';
+import { mapJson } from '../json/mapJson';
+import {
+  LEAK_MASK,
+  type LeakOptions,
+  leakRulesFor,
+  maskSpans,
+  scanLeaks,
+} from '../leaks/maskLeaks';
+import { removeHiddenCharacters } from '../text/removeHiddenCharacters';
 import type { PartialValue } from './createValueBuilder';
 import { holdBack, tailOf } from './holdBack';
 
@@ -57,7 +65,23 @@ export function safeProgressView(
   const rules = rulesFor(policies);
   const spans: Span[] = [];
   const markup: { start: number; end: number; string: number; closer: boolean }[] = [];
-  for (const finding of scanLeaks(partial.root, { rules, allow: leaks?.allow ?? [] })) {
+  // Member names and numbers are masked after the strings are cut (see `maskNamesAndNumbers`).
+  const names = new Map<string, { rule: string; start: number; end: number }[]>();
+  const numbers = new Set<string>();
+  // The host's literals go in apart from the rules: the scanner then also finds them in numbers.
+  const scan = { rules, allow: leaks?.allow ?? [], literals: leaks?.literals ?? [] };
+  for (const finding of scanLeaks(partial.root, scan)) {
+    if (finding.start === undefined || finding.end === undefined) {
+      numbers.add(finding.path);
+      continue;
+    }
+    if (finding.memberName) {
+      if (isHygieneRule(finding.rule)) continue;
+      const list = names.get(finding.path) ?? [];
+      list.push({ rule: finding.rule, start: finding.start, end: finding.end });
+      names.set(finding.path, list);
+      continue;
+    }
     const at = byPointer.get(finding.path);
     if (at === undefined || finding.start === undefined || finding.end === undefined) continue;
     const entry = strings[at]!;
@@ -136,6 +160,7 @@ export function safeProgressView(
   };
   let value = render(partial.root, undefined, 0);
   if (value === OMIT) return undefined;
+  value = maskNamesAndNumbers(value, names, numbers, mask);
   if (policies.hostPaths) value = maskHostPaths(value, policies.hostPaths).value;
   return {
     value,
@@ -169,7 +194,7 @@ function rulesFor(policies: ProgressPolicies): ReturnType<typeof leakRulesFor> {
     rules =
       policies.leaks === false
         ? HYGIENE_RULES
-        : [...leakRulesFor(policies.leaks ?? {}), ...HYGIENE_RULES];
+        : [...leakRulesFor({ rules: policies.leaks?.rules }), ...HYGIENE_RULES];
     RULES.set(policies, rules);
   }
   return rules;
@@ -202,3 +227,31 @@ function shown(
   }
   return out + text.slice(at, length);
 }
+
+/**
+ * What the final reply will show in place of the view's member names, numbers and hidden
+ * characters: names with a secret masked (the scan's name findings, by member pointer), numbers
+ * holding a host literal as the mask, and bidi controls and invisibles removed from every string
+ * and name, as the core removes them from the reply it delivers. The view keeps the partial
+ * value's shape, so its pointers are the scan's.
+ */
+function maskNamesAndNumbers(
+  value: unknown,
+  names: ReadonlyMap<string, { rule: string; start: number; end: number }[]>,
+  numbers: ReadonlySet<string>,
+  mask: string,
+): unknown {
+  const visible = (text: string) => removeHiddenCharacters(text)?.text ?? text;
+  return mapJson(value, {
+    string: visible,
+    name: (name, pointer) => {
+      const spans = names.get(pointer);
+      return visible(spans ? maskSpans(name, [...spans].sort(byStart), mask) : name);
+    },
+    number:
+      numbers.size > 0 ? (number, pointer) => (numbers.has(pointer) ? mask : number) : undefined,
+  }).value;
+}
+
+const byStart = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  a.start - b.start || b.end - a.end;

@@ -1,10 +1,10 @@
 import { findMarkup } from '../hygiene/findMarkup';
 import { HYGIENE_RULES } from '../hygiene/hygieneRules';
+import { stripHiddenCharacters } from '../hygiene/stripHiddenCharacters';
 import type { Issue } from '../issues/issue';
 import type { LeakRule } from '../leaks/leakRule';
 import { leakRulesFor } from '../leaks/maskLeaks';
 import { scanText } from '../leaks/scanText';
-import { textStream } from '../leaks/textStream';
 import { inspectMedia } from '../media/inspectMedia';
 import { checkMentions } from '../policy/checkMentions';
 import type { Finding } from '../results/replyResult';
@@ -23,30 +23,33 @@ export interface PolicyOutcome {
 }
 
 /**
- * Applies the IM policies in order: refusals first (reasoning and tool markup, mentions), then
- * in-place changes (media replacement, leak masking, host paths). Changes are reported as
- * findings; the caller re-validates.
+ * Applies the IM policies in order: hidden characters out of every string (what is scanned is
+ * what any client displays), refusals (reasoning and tool markup, mentions), then in-place
+ * changes (media replacement, leak masking, host paths). Changes are reported as findings; the
+ * caller re-validates.
  */
 export async function applyPolicies(
   reply: SegmentReply,
   policies: ReplyPolicies,
 ): Promise<PolicyOutcome> {
-  // Both scanners read the reply's strings as one stream, built once, and scanned once with both
-  // rule sets (normalised views, wrapped lines and decoded runs are made once).
-  const stream =
-    policies.hygiene === false && policies.leaks === false ? undefined : textStream(reply);
+  // Both scanners read the reply's strings as one stream, built once (again only when hidden
+  // characters came out), and scanned once with both rule sets (normalised views, wrapped lines
+  // and decoded runs are made once).
+  const stripped = stripHiddenCharacters(reply, false);
+  const clean = stripped.value;
+  const stream = stripped.stream;
   const rules =
     policies.hygiene === false || policies.leaks === false
       ? undefined
       : sharedRules(leakRulesFor(policies.leaks ?? {}));
-  const found = stream && rules ? scanText(stream.text, rules, stream.joins) : undefined;
+  const found = rules ? scanText(stream.text, rules, stream.joins) : undefined;
   const issues = [
-    ...(policies.hygiene === false ? [] : findMarkup(reply, undefined, stream, found)),
-    ...(policies.mentions ? checkMentions(reply, policies.mentions) : []),
+    ...(policies.hygiene === false ? [] : findMarkup(clean, undefined, stream, found)),
+    ...(policies.mentions ? checkMentions(clean, policies.mentions) : []),
   ];
   if (issues.length > 0) return { issues, reply, findings: [] };
-  const findings: Finding[] = [];
-  let current = reply;
+  const findings: Finding[] = [...stripped.findings];
+  let current = clean;
   if (policies.media !== false) {
     const inspected = await inspectMedia(current, policies.media ?? {});
     current = inspected.reply;
@@ -56,10 +59,10 @@ export async function applyPolicies(
   const masked = maskOutboundOf(
     current,
     policies,
-    current === reply && stream ? { stream, found } : undefined,
+    current === clean ? { stream, found } : undefined,
   );
   findings.push(...masked.findings);
-  return { issues, reply: masked.value, findings };
+  return { issues: masked.issues, reply: masked.value, findings };
 }
 
 const shared = new WeakMap<readonly LeakRule[], readonly LeakRule[] | undefined>();

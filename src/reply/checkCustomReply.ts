@@ -19,8 +19,9 @@ export interface CustomVerdict {
 
 /**
  * Checks a reply against a caller's schema: the same strict parser as the IM preset, the
- * caller's validator, then the leak scanner and host-path rewriting over every string and a
- * second validation of what they changed. No IM instruction, mention or media policy applies.
+ * caller's validator, then the outbound policies (hidden characters, leaks, host paths) over
+ * every string, member name and number, and a second validation of what they changed. No IM
+ * instruction, mention or media policy applies.
  */
 export async function checkCustomReply(
   text: string,
@@ -37,17 +38,27 @@ export async function checkCustomReply(
     // One repair: containers the model string-encoded, parsed strictly and validated again.
     const repaired = repairStringContainers(parsed.value, limits);
     if (!repaired || (await safely(() => schema.validate(repaired.value))).length > 0) {
-      // A refused value may still be handed out (`return_invalid`): never with a secret in it.
+      // A refused value may still be handed out (`return_invalid`): never with a secret in it,
+      // and not at all when masking had to leave a member out.
       const shown = maskOutbound(parsed.value, options);
-      return { ok: false, value: shown.value, issues, findings: shown.findings, masked: false };
+      return {
+        ok: false,
+        ...(shown.issues.length === 0 ? { value: shown.value } : {}),
+        issues: [...issues, ...shown.issues],
+        findings: shown.findings,
+        masked: false,
+      };
     }
     accepted = repaired.value;
     for (const path of repaired.paths)
       repairs.push({ code: 'CONTAINER_REPAIRED', rule: 'string-encoded-container', path });
   }
-  const { value, findings } = maskOutbound(accepted, options);
+  const { value, findings, issues: collisions } = maskOutbound(accepted, options);
   if (findings.length === 0)
     return { ok: true, value: accepted, issues: [], findings: repairs, masked: false };
+  if (collisions.length > 0)
+    return { ok: false, issues: collisions, findings: [...repairs, ...findings], masked: true };
+  // What the policies changed (a masked name, a number that became the mask) is validated again.
   const again = await safely(() => schema.validate(value));
   return {
     ok: again.length === 0,

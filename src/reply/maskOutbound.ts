@@ -1,8 +1,10 @@
 import type { HostPathPolicy } from '../hygiene/maskHostPaths';
 import { maskHostPaths } from '../hygiene/maskHostPaths';
+import { stripHiddenCharacters } from '../hygiene/stripHiddenCharacters';
+import type { Issue } from '../issues/issue';
 import { type LeakOptions, maskLeaksOf } from '../leaks/maskLeaks';
 import type { TextFinding } from '../leaks/scanText';
-import { type TextStream, textStream } from '../leaks/textStream';
+import type { TextStream } from '../leaks/textStream';
 import type { Finding } from '../results/replyResult';
 
 /** The in-place outbound policies: what every delivered value goes through, whatever its schema. */
@@ -13,38 +15,72 @@ export interface OutboundPolicies {
   readonly hostPaths?: HostPathPolicy | undefined;
 }
 
+/** A value as it may leave, what changed in it, and why it may not leave after all. */
+export interface OutboundResult<T> {
+  readonly value: T;
+  readonly findings: Finding[];
+  /**
+   * `MASKED_NAME_COLLISION`: a member name, once cleaned or masked, equals another name of its
+   * object. The later member is left out of `value`, so `value` is not to be delivered.
+   */
+  readonly issues: Issue[];
+}
+
 /**
- * Masks leaks, then rewrites host paths, in every string of a value, and reports both as
- * findings. A segment reply's visible text (text, Markdown, share titles) is scanned as one
- * stream in delivery order, so a secret cut across segments is masked in every piece; any other
- * value is scanned string by string with adjacent strings joined.
+ * Removes hidden characters (bidirectional and invisible controls), masks leaks, then rewrites
+ * host paths, in every string and member name of a value (host literals in numbers too), and
+ * reports each change as a finding. A segment reply's visible text (text, Markdown, mention
+ * targets, share titles) is scanned as one stream in delivery order, so a secret cut across
+ * segments is masked in every piece; any other value is scanned string by string with adjacent
+ * strings joined.
  *
  * @example
  * const { value, findings } = maskOutbound(reply, { leaks: { literals: [systemPrompt] } });
  */
-export function maskOutbound<T>(
-  value: T,
-  policies: OutboundPolicies,
-): { value: T; findings: Finding[] } {
+export function maskOutbound<T>(value: T, policies: OutboundPolicies): OutboundResult<T> {
   return maskOutboundOf(value, policies);
 }
 
-/** `maskOutbound`, given the value's text stream (and its findings, from a scan shared with other rules) when the caller has them. */
+/**
+ * `maskOutbound`, given the value's text stream (and its findings, from a scan shared with other
+ * rules) when the caller has them: the caller then has stripped hidden characters already.
+ */
 export function maskOutboundOf<T>(
   value: T,
   policies: OutboundPolicies,
   scanned?: { stream: TextStream; found?: readonly TextFinding[] },
-): { value: T; findings: Finding[] } {
+): OutboundResult<T> {
+  const stripped = scanned ? undefined : stripHiddenCharacters(value);
+  const clean = stripped ? stripped.value : value;
   const masked =
     policies.leaks === false
-      ? { value, findings: [] }
+      ? { value: clean, findings: [], collisions: [] }
       : maskLeaksOf(
-          value,
-          scanned?.stream ?? textStream(value),
+          clean,
+          scanned?.stream ?? stripped!.stream,
           policies.leaks ?? {},
           scanned?.found,
         );
-  if (!policies.hostPaths) return masked;
-  const rewritten = maskHostPaths(masked.value, policies.hostPaths);
-  return { value: rewritten.value, findings: [...masked.findings, ...rewritten.findings] };
+  const rewritten = policies.hostPaths
+    ? maskHostPaths(masked.value, policies.hostPaths)
+    : { value: masked.value, findings: [], collisions: [] };
+  const collisions = [
+    ...(stripped?.collisions ?? []),
+    ...masked.collisions,
+    ...rewritten.collisions,
+  ];
+  return {
+    value: rewritten.value,
+    findings: [...(stripped?.findings ?? []), ...masked.findings, ...rewritten.findings],
+    issues: collisions.map(collisionIssue),
+  };
+}
+
+/** The issue for an object in which two member names became one. */
+function collisionIssue(path: string): Issue {
+  return {
+    code: 'MASKED_NAME_COLLISION',
+    path,
+    message: 'a member name, once masked or cleaned, equals another name of this object',
+  };
 }

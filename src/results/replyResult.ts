@@ -59,7 +59,10 @@ export interface ReplyMeta {
  * It names the rule and the place, never the leaked text.
  */
 export interface Finding {
-  /** What the policy did: `LEAK_MASKED`, `MEDIA_UNAVAILABLE`, `HOST_PATH_MASKED`, `CONTAINER_REPAIRED`. */
+  /**
+   * What the policy did: `LEAK_MASKED`, `HIDDEN_CHARACTERS_REMOVED`, `MEDIA_UNAVAILABLE`,
+   * `HOST_PATH_MASKED`, `CONTAINER_REPAIRED`.
+   */
   readonly code: IssueCode;
   /** The rule that fired. */
   readonly rule: string;
@@ -68,6 +71,8 @@ export interface Finding {
   /** The UTF-16 span inside the string at `path`, before masking. */
   readonly start?: number;
   readonly end?: number;
+  /** The finding is in the name of the member at `path` (a custom schema's object), not its value. */
+  readonly memberName?: true;
 }
 
 /** A business tool call the model asked for, in a provider-neutral form. */

@@ -114,7 +114,11 @@ describe('maskHostPaths', () => {
 
   it('matches whole segments only: no longer names, no tails of other paths, no URL paths', () => {
     const text = '/srv/application/x, /var/srv/app/x, https://example.com/srv/app/x, /tmpfile';
-    expect(maskHostPaths({ text }, roots)).toEqual({ value: { text }, findings: [] });
+    expect(maskHostPaths({ text }, roots)).toEqual({
+      value: { text },
+      findings: [],
+      collisions: [],
+    });
   });
 
   it('re-validates after rewriting (stage post_guardrail)', async () => {

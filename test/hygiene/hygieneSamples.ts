@@ -19,6 +19,7 @@ export const HYGIENE_SAMPLES: Record<string, { tp: string[]; fp: string[] }> = {
       '<thinking_process>x</thinking_process>',
       '<thoughts>x</thoughts>',
       '<|START_THINKING|>x<|END_THINKING|>',
+      '<scratch_pad>x</scratch_pad>',
     ],
     fp: [
       'I think this works.',
@@ -28,6 +29,21 @@ export const HYGIENE_SAMPLES: Record<string, { tp: string[]; fp: string[] }> = {
       'the thought process <b>matters</b>',
       'My reasoning: the tool timed out, so I retried.',
       'in HTML, <thinker> is no element',
+    ],
+  },
+  'reasoning-channel': {
+    tp: [
+      'analysisThe user asks for a refund. We should check.assistantfinalSure!',
+      'Hello!assistantfinalHello!',
+      'ok\nanalysisUser wants x',
+      'assistantcommentary to=functions.lookup',
+      'Here are my reasoning steps: …\n[BEGIN FINAL RESPONSE]\nHi!\n[END FINAL RESPONSE]',
+    ],
+    fp: [
+      'The analysis is done.',
+      'analysis: the numbers look fine',
+      'Our analysisTool runs nightly.',
+      'an assistant, final answer: yes',
     ],
   },
   'reasoning-token': {
@@ -47,6 +63,8 @@ export const HYGIENE_SAMPLES: Record<string, { tp: string[]; fp: string[] }> = {
       '<tool_use id="1">',
       '<start_of_turn>model',
       '<tool_code>print(1)</tool_code>',
+      '<minimax:tool_call>\n<invoke name="x">',
+      '<seed:tool_call>{}</seed:tool_call>',
     ],
     fp: [
       'Call the function `tool_call()` in JS: function tool_call() {}',
@@ -55,6 +73,19 @@ export const HYGIENE_SAMPLES: Record<string, { tp: string[]; fp: string[] }> = {
       'a function=1 assignment',
       'the invoke method',
       'tool_use is a field name',
+    ],
+  },
+  'tool-wrapper-tag': {
+    tp: [
+      '<tools>[{"type":"function"}]</tools>',
+      '<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>',
+      '<parameter name="city">Oslo</parameter>',
+      '<tool_call>refund\n<arg_key>id</arg_key>\n<arg_value>7</arg_value>\n</tool_call>',
+    ],
+    fp: [
+      'the <parameter> element of a WSDL file',
+      'tools are listed in settings',
+      'a parameter=value pair',
     ],
   },
   'tool-call-json': {
@@ -102,12 +133,30 @@ export const HYGIENE_SAMPLES: Record<string, { tp: string[]; fp: string[] }> = {
       '✿FUNCTION✿: search',
       '[INST] do it [/INST]',
       '[AVAILABLE_TOOLS]',
+      '[TOOL_CALLS]refund[ARGS]{"id": 7}',
+      '[TOOL_CONTENT]{}',
     ],
     fp: [
       '[TOOLS] are listed here',
       'a <<< b >>> c',
       'flowers ✿ and ✿ more',
       '[instance] of a class',
+      'the [args] of a function',
+      'Usage: prog [OPTIONS] [ARGS]...',
     ],
+  },
+  'tool-code-fence': {
+    tp: [
+      '```tool_code\nprint(get_weather(city="Oslo"))\n```',
+      'ok\n```tool_outputs\n{"t": 18}\n```',
+    ],
+    fp: ['```python\ntool_code = 1\n```', 'use `tool_code` blocks', 'see tool_code.md'],
+  },
+  'tool-recipient': {
+    tp: [
+      'commentary to=functions.get_weather json{"city":"Oslo"}',
+      '<|start|>assistant to=functions.x',
+    ],
+    fp: ['send it to=functions team', 'path=to/functions.js', 'goto=functions.example.com'],
   },
 };

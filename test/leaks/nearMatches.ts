@@ -48,9 +48,24 @@ export const ADVERSARIAL: Record<string, string[]> = {
     'Ⓐ①',
   ],
   'wrapped lines': ['aB3dE5gH7j\n', 'aB3dE5gH7j  \n> ', `${TOKEN.slice(0, 20)}\n`],
+  'invisible controls': ['ab\u0001', 'k\ufff9e\ufffcy=', 'x\u0085\u009b', 'a\u001b[31m'],
+  'look-alikes of every script': ['հօ', 'ᏦꓮⲢ', 'ա1', 'ᴄᴏ_', 'рー'],
+  // Every line one width (a block), with markers, and lines that each cut a random-looking run.
+  'hard-wrapped blocks': [
+    'aB3dE5gH7jK9\n',
+    '> aB3dE5gH\n',
+    '- postgres://u:p4\n',
+    '1. eyJhbGciOiJIUzI1\n',
+    'ab\ncd\nef\n',
+    'Authorization: Be\n',
+  ],
   'base64 runs': [
     `${btoa(`token ${TOKEN}`)} `,
     btoa('a'.repeat(48)),
     `${btoa(`password=${TOKEN}`)}\n`,
+    // Glued after a name, at each alignment; every group decoding to ASCII, but with controls.
+    `k_${btoa(`token ${TOKEN}`).replace(/=+$/, '')}`,
+    `abc-${btoa(`\u0001${'a'.repeat(20)}`)}`,
+    `_${btoa(`\u0001${'a'.repeat(200)}`)}`,
   ],
 };

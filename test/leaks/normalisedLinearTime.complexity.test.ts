@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskLeaks } from '../../src/leaks/maskLeaks';
+import { maskOutbound } from '../../src/reply/maskOutbound';
 import { scanText } from '../../src/leaks/scanText';
 import { MAX_RATIO, fill, growthRatio } from './complexity';
 import { ADVERSARIAL, RULES, TOKEN } from './nearMatches';
@@ -43,6 +44,31 @@ describe('every normaliser runs in linear time on 1 MB of adversarial input', { 
       },
     );
     expect(ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it('mentions between texts, member names and numbers: every place the reader sees', () => {
+    const values = new Map<number, unknown>();
+    const segmentReply = (size: number) => ({
+      segments: Array.from({ length: size >> 4 }, (_, k) =>
+        k % 2
+          ? { type: 'mention', data: { target: 'AKIA1234' } }
+          : { type: 'text', data: { text: '\u202eaB3dE5gH' } },
+      ),
+    });
+    const customValue = (size: number) =>
+      Object.fromEntries(
+        Array.from({ length: size >> 4 }, (_, k) => [`ghp_${k}\u200eaB3d`, k * 834291]),
+      );
+    for (const make of [segmentReply, customValue]) {
+      const ratio = growthRatio(
+        (key) => maskOutbound(values.get(key.length), { leaks: { literals: ['834291'] } }),
+        (size) => {
+          values.set(size, make(size));
+          return 'x'.repeat(size);
+        },
+      );
+      expect(ratio).toBeLessThan(MAX_RATIO);
+    }
   });
 });
 

@@ -161,6 +161,63 @@ describe('a progress view never shows a secret unmasked', () => {
   });
 });
 
+describe('a view shows what the final reply will show, names and numbers too', () => {
+  /** Every member name of a value. */
+  const namesOf = (value: unknown): string[] =>
+    typeof value !== 'object' || value === null
+      ? []
+      : Array.isArray(value)
+        ? value.flatMap(namesOf)
+        : Object.entries(value).flatMap(([name, inner]) => [name, ...namesOf(inner)]);
+  const token = `ghp_${'Q1w2E3r4T5y6U7i8O9p0'.repeat(2).slice(0, 36)}`;
+
+  it('masks a secret in a member name, whatever the chunking (custom schema replies)', () => {
+    const text = JSON.stringify({ answer: 'ok', [token]: true, more: 'text after it' });
+    fc.assert(
+      fc.property(cuts, (at) => {
+        const pieces = cutAt(
+          text,
+          at.map((n) => n % text.length).sort((a, b) => a - b),
+        );
+        for (const view of everyView(text, pieces))
+          expect(namesOf(view.value).join(' ')).not.toContain(token.slice(4, 20));
+      }),
+      { numRuns: 300 },
+    );
+    const last = everyView(text, [text]).at(-1)!;
+    expect(namesOf(last.value)).toContain('[REDACTED]');
+  });
+
+  it('shows a number that holds a host literal as the mask, never the number', () => {
+    const literal = '4111111111111111';
+    const numbered = { leaks: { literals: [literal] } };
+    const text = `{"card": ${literal}, "note": "thanks, that is all for today"}`;
+    const builder = createValueBuilder();
+    const stream = createJsonStream({}, builder.observer);
+    for (const piece of cutAt(text, [12, 30, text.length - 3])) {
+      stream.push(piece);
+      const view = safeProgressView(builder.current(), numbered);
+      if (view) expect(JSON.stringify(view.value)).not.toContain(literal);
+    }
+    stream.push('', true);
+    const view = safeProgressView(builder.current(), numbered)!;
+    expect((view.value as { card: unknown }).card).toBe('[REDACTED]');
+  });
+
+  it('removes bidi controls and invisibles from strings and names, as the delivered reply does', () => {
+    const hidden = /[\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
+    const text = JSON.stringify({
+      answer: `read \u202egnp.exe and a\ufff9b then ${'x '.repeat(80)}`,
+      ['na\u2066me']: 'done, thank you for waiting so long',
+    });
+    const views = everyView(text, cutAt(text, [20, 60, 130, text.length - 2]));
+    expect(views.length).toBeGreaterThan(1);
+    for (const view of views) expect(JSON.stringify(view.value)).not.toMatch(hidden);
+    const last = views.at(-1)!.value as Record<string, string>;
+    expect(last.answer).toContain('read gnp.exe and ab then');
+  });
+});
+
 describe('reasoning and tool markup are withheld', () => {
   it('never shows a think block, its content, or a tag still being written', () => {
     const answer = fc
