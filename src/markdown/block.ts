@@ -31,17 +31,23 @@ export interface Block {
   info: string;
 }
 
+// Leaves hold no blocks and containers no lines: they share one empty (frozen) array.
+const NO_BLOCKS = Object.freeze([]) as unknown as Block[];
+const NO_LINES = Object.freeze([]) as unknown as string[];
+const isContainer = (type: BlockType) =>
+  type === 'document' || type === 'quote' || type === 'list' || type === 'item';
+
 /** A new open block, appended to `parent`. */
 export function createBlock(type: BlockType, parent: Block | undefined, startLine: number): Block {
   const block: Block = {
     type,
     parent,
-    children: [],
+    children: isContainer(type) ? [] : NO_BLOCKS,
     depth: parent ? parent.depth + (type === 'quote' || type === 'item' ? 1 : 0) : 0,
     open: true,
     lastLineBlank: false,
     startLine,
-    lines: [],
+    lines: isContainer(type) ? NO_LINES : [],
     level: 0,
     marker: '',
     start: 1,

@@ -16,6 +16,9 @@ export interface BlockParser {
   lineNumber: number;
   /** Set when a block start consumed the rest of the line (a fence's info string). */
   lineTaken: boolean;
+  /** Where the last line set `lastLineBlank` up the tree, and to what. */
+  blankSetOn: Block | undefined;
+  blankSetTo: boolean;
 }
 
 const canContain = (parent: BlockType, child: BlockType) =>
@@ -44,7 +47,10 @@ export function closeUnmatched(parser: BlockParser): void {
 
 /** The content of a paragraph with its link reference definitions taken out. */
 export function paragraphContent(parser: BlockParser, block: Block): string {
-  const content = takeDefinitions(block.lines.join('\n'), parser.definitions);
+  const { lines } = block;
+  // Definitions open a paragraph: without a `[` first there is nothing to take.
+  if (lines.length === 0 || lines[0]!.charCodeAt(0) !== 0x5b) return lines.join('\n');
+  const content = takeDefinitions(lines.join('\n'), parser.definitions);
   block.lines = content === '' ? [] : [content];
   return content;
 }
@@ -54,7 +60,7 @@ export function paragraphContent(parser: BlockParser, block: Block): string {
 export function finalize(parser: BlockParser, block: Block): void {
   block.open = false;
   if (block.type === 'paragraph') {
-    if (/^[ \t\n]*$/.test(paragraphContent(parser, block))) block.parent!.children.pop();
+    if (isBlank(paragraphContent(parser, block))) block.parent!.children.pop();
   } else if (block.type === 'code' && block.fence === 0) {
     const { lines } = block;
     while (lines.length > 0 && /^[ \t]*$/.test(lines[lines.length - 1]!)) lines.pop();
@@ -62,6 +68,11 @@ export function finalize(parser: BlockParser, block: Block): void {
     block.tight = isTight(block);
   }
   parser.tip = block.parent ?? block;
+}
+
+/** Whether a text is only spaces, tabs and line endings. */
+export function isBlank(text: string): boolean {
+  return !/[^ \t\n]/.test(text);
 }
 
 // A list is loose when a blank line separates two of its items, or two blocks of one item.

@@ -1,5 +1,11 @@
 import type { Block } from './block';
-import { type BlockParser, addChild, closeUnmatched, paragraphContent } from './blockParser';
+import {
+  type BlockParser,
+  addChild,
+  closeUnmatched,
+  isBlank,
+  paragraphContent,
+} from './blockParser';
 import { advance, isSpaceOrTab, toNonspace } from './lineCursor';
 import { unescapeText } from './linkParts';
 import { MARKDOWN_LIMITS } from './markdownLimits';
@@ -92,7 +98,7 @@ function setextHeading(parser: BlockParser, container: Block): Started {
   if (!match) return Started.No;
   closeUnmatched(parser);
   // A paragraph of definitions only is no heading: the underline is then text (or a break).
-  if (/^[ \t\n]*$/.test(paragraphContent(parser, container))) return Started.No;
+  if (isBlank(paragraphContent(parser, container))) return Started.No;
   container.type = 'heading';
   container.level = match[0][0] === '=' ? 1 : 2;
   cursor.offset = cursor.line.length;

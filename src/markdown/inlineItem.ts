@@ -4,31 +4,6 @@ export interface LinkTarget {
   readonly title: string | undefined;
 }
 
-/** An emphasis pair: `em` or `strong`, shown as its characters when nested too deep. */
-export interface EmphasisMatch {
-  readonly tag: 'em' | 'strong';
-  readonly chars: string;
-  literal: boolean;
-}
-
-/** A run of `*` or `_`, linked to its neighbours while emphasis is resolved. */
-export interface Delimiter {
-  readonly kind: 'delimiter';
-  readonly char: string;
-  /** The run's length as written, and what is left of it after matches. */
-  readonly length: number;
-  count: number;
-  readonly canOpen: boolean;
-  readonly canClose: boolean;
-  /** Its place among the delimiters of the paragraph, in order. */
-  readonly index: number;
-  previous: Delimiter | undefined;
-  next: Delimiter | undefined;
-  /** Matches this run opens (outermost first) and closes (innermost first), once it has any. */
-  opens: EmphasisMatch[] | undefined;
-  closes: EmphasisMatch[] | undefined;
-}
-
 /** `[` or `![`: a link or image when a `]` closes it, the characters otherwise. */
 export interface LinkOpen {
   readonly kind: 'open';
@@ -51,6 +26,7 @@ export interface Piece {
 
 /**
  * What a paragraph's inline parse yields, in order: escaped text (a string, the same in an
- * `alt`), finished pieces, delimiter runs and link brackets.
+ * `alt`), a `*`/`_` run (its index in the paragraph's `DelimiterTable`), finished pieces and
+ * link brackets.
  */
-export type InlineItem = string | Piece | Delimiter | LinkOpen | LinkClose;
+export type InlineItem = string | number | Piece | LinkOpen | LinkClose;

@@ -44,6 +44,8 @@ export function parseBlocks(text: string): ParsedBlocks {
     allClosed: true,
     lineNumber: 0,
     lineTaken: false,
+    blankSetOn: undefined,
+    blankSetTo: false,
   };
   const lineBreaks = /\r\n?|\n/g;
   let start = 0;
@@ -189,9 +191,13 @@ function incorporateLine(parser: BlockParser, line: string): void {
         container.children.length === 0 &&
         container.startLine === parser.lineNumber)
     );
-  // Bounded by the container depth.
-  for (let block: Block | undefined = container; block; block = block.parent) {
-    block.lastLineBlank = lastLineBlank;
+  // Bounded by the container depth; a run of blank lines in one place sets it once.
+  if (container !== parser.blankSetOn || lastLineBlank !== parser.blankSetTo) {
+    for (let block: Block | undefined = container; block; block = block.parent) {
+      block.lastLineBlank = lastLineBlank;
+    }
+    parser.blankSetOn = container;
+    parser.blankSetTo = lastLineBlank;
   }
   if (acceptsLines(container)) {
     if (!parser.lineTaken) container.lines.push(restOfLine(cursor));

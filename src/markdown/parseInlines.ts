@@ -3,7 +3,14 @@ import { readerText } from '../text/readerText';
 import { CHAR_REFERENCE, decodeReference } from './charReference';
 import { classifyCharacter } from './classifyCharacter';
 import { encodeHtml } from './encodeHtml';
-import type { Delimiter, InlineItem, LinkOpen, LinkTarget, Piece } from './inlineItem';
+import {
+  CAN_CLOSE,
+  CAN_OPEN,
+  type DelimiterTable,
+  addRun,
+  createDelimiterTable,
+} from './delimiterTable';
+import type { InlineItem, LinkOpen, LinkTarget, Piece } from './inlineItem';
 import { type LinkDefinitions, labelKey } from './linkDefinitions';
 import {
   type ScanBudget,
@@ -27,8 +34,8 @@ interface Bracket {
   /** Where the link text starts, and the `[` itself. */
   readonly textStart: number;
   readonly position: number;
-  /** The last delimiter before it: emphasis inside the link is resolved above it. */
-  readonly delimiterBottom: Delimiter | undefined;
+  /** The last run before it: emphasis inside the link is resolved above it. */
+  readonly delimiterBottom: number;
 }
 
 const SPECIAL = /[\n\\`*_[\]!<&]/g;
@@ -42,15 +49,18 @@ const EMAIL_AUTOLINK =
  * into links and images. Linear: every scanner either moves forward or spends a budget of the
  * text's length.
  */
-export function parseInlines(text: string, definitions: LinkDefinitions): InlineItem[] {
+export function parseInlines(
+  text: string,
+  definitions: LinkDefinitions,
+): { items: InlineItem[]; delimiters: DelimiterTable | undefined } {
   const items: InlineItem[] = [];
+  let delimiters: DelimiterTable | undefined;
   const brackets: Bracket[] = [];
   const budget: ScanBudget = {
     left: text.length * MARKDOWN_LIMITS.linkScanPerChar + MARKDOWN_LIMITS.linkScanAllowance,
   };
   let backticks: Map<number, { starts: number[]; next: number }> | undefined;
-  let tail: Delimiter | undefined;
-  let delimiterCount = 0;
+  let tail = -1;
   // Link openers below this place in `brackets` are inactive: a link may not hold a link.
   let linkFloor = 0;
   // Where the last bracket was: a link's text holding none may serve as its label.
@@ -117,10 +127,9 @@ export function parseInlines(text: string, definitions: LinkDefinitions): Inline
         let end = i;
         while (text.charCodeAt(end) === code) end++;
         flush(i);
-        const delimiter = createDelimiter(text, i, end, delimiterCount++, tail);
-        if (tail) tail.next = delimiter;
-        tail = delimiter;
-        items.push(delimiter);
+        delimiters ??= createDelimiterTable();
+        tail = addRun(delimiters, code, end - i, runFlags(text, i, end), tail);
+        items.push(tail);
         i = textFrom = end;
         break;
       }
@@ -155,9 +164,8 @@ export function parseInlines(text: string, definitions: LinkDefinitions): Inline
         }
         opener.item.target = linked.target;
         items.push({ kind: 'close', open: opener.item });
-        processEmphasis(opener.delimiterBottom, tail);
+        if (delimiters) processEmphasis(delimiters, opener.delimiterBottom, tail);
         tail = opener.delimiterBottom;
-        if (tail) tail.next = undefined;
         brackets.pop();
         if (!opener.item.image) linkFloor = brackets.length;
         i = textFrom = linked.end;
@@ -190,8 +198,8 @@ export function parseInlines(text: string, definitions: LinkDefinitions): Inline
     }
   }
   flush(text.length);
-  processEmphasis(undefined, tail);
-  return items;
+  if (delimiters) processEmphasis(delimiters, -1, tail);
+  return { items, delimiters };
 
   function closeLink(
     opener: Bracket,
@@ -243,33 +251,17 @@ function inlineLink(
   return { target: { destination, title }, end: position + 1 };
 }
 
-function createDelimiter(
-  text: string,
-  start: number,
-  end: number,
-  index: number,
-  previous: Delimiter | undefined,
-): Delimiter {
-  const char = text[start]!;
+/** Whether the run from `start` to `end` can open and close emphasis (CommonMark's flanking). */
+function runFlags(text: string, start: number, end: number): number {
   const before = classifyCharacter(start > 0 ? text.charCodeAt(start - 1) : -1);
   const after = classifyCharacter(end < text.length ? text.charCodeAt(end) : -1);
-  // CommonMark's flanking: 1 is whitespace (or the edge), 2 punctuation, 0 anything else.
+  // 1 is whitespace (or the edge), 2 punctuation, 0 anything else.
   const left = after !== 1 && (after !== 2 || before !== 0);
   const right = before !== 1 && (before !== 2 || after !== 0);
-  const length = end - start;
-  return {
-    kind: 'delimiter',
-    char,
-    length,
-    count: length,
-    canOpen: char === '*' ? left : left && (!right || before === 2),
-    canClose: char === '*' ? right : right && (!left || after === 2),
-    index,
-    previous,
-    next: undefined,
-    opens: undefined,
-    closes: undefined,
-  };
+  const underscore = text.charCodeAt(start) === 0x5f;
+  const open = underscore ? left && (!right || before === 2) : left;
+  const close = underscore ? right && (!left || after === 2) : right;
+  return (open ? CAN_OPEN : 0) | (close ? CAN_CLOSE : 0);
 }
 
 /** Code span content: line endings are spaces; one space is stripped from each side of text. */

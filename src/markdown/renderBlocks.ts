@@ -5,6 +5,8 @@ import type { MarkdownPolicy } from './markdownPolicy';
 import { parseInlines } from './parseInlines';
 import { renderInlines } from './renderInlines';
 
+const INLINE_SPECIAL = /[\n\\`*_[\]!<&]/;
+
 /**
  * The HTML of a block tree, in the layout CommonMark's reference renderers write (a line ending
  * between blocks, none at the end). Recursion is bounded by the container depth limit.
@@ -25,9 +27,13 @@ export function renderBlocks(
     if (!atLineStart) write('\n');
   };
   const inline = (block: Block, trimStart: boolean) => {
-    let text = block.lines.join('\n').replace(/[ \t]+$/, '');
+    let text = block.lines.length === 1 ? block.lines[0]! : block.lines.join('\n');
+    text = text.replace(/[ \t]+$/, '');
     if (trimStart) text = text.replace(/^[ \t]+/, '');
-    return renderInlines(parseInlines(text, definitions), policy);
+    // Plain text (most short paragraphs and headings) needs no inline parse.
+    if (!INLINE_SPECIAL.test(text)) return encodeHtml(text);
+    const { items, delimiters } = parseInlines(text, definitions);
+    return renderInlines(items, delimiters, policy);
   };
 
   const render = (block: Block, tight: boolean): void => {

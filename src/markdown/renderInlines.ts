@@ -1,3 +1,4 @@
+import type { DelimiterTable } from './delimiterTable';
 import type { InlineItem, LinkOpen } from './inlineItem';
 import { MARKDOWN_LIMITS } from './markdownLimits';
 import type { MarkdownPolicy } from './markdownPolicy';
@@ -14,7 +15,11 @@ const DECODED: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '
  * The HTML of a paragraph's inline items. Inside an image only text goes into its `alt`; emphasis
  * nested past `maxInlineDepth` shows as its delimiters. Links and images are made by `policy`.
  */
-export function renderInlines(items: readonly InlineItem[], policy: MarkdownPolicy): string {
+export function renderInlines(
+  items: readonly InlineItem[],
+  delimiters: DelimiterTable | undefined,
+  policy: MarkdownPolicy,
+): string {
   const out: string[] = [];
   const media: OpenMedia[] = [];
   let alt = 0;
@@ -25,28 +30,13 @@ export function renderInlines(items: readonly InlineItem[], policy: MarkdownPoli
       out.push(item);
       continue;
     }
+    if (typeof item === 'number') {
+      depth = renderRun(delimiters!, item, alt > 0, depth, out);
+      continue;
+    }
     switch (item.kind) {
       case 'piece':
         out.push(alt > 0 ? item.alt : item.html);
-        break;
-      case 'delimiter':
-        for (const match of item.closes ?? []) {
-          if (match.literal) out.push(match.chars);
-          else {
-            depth--;
-            if (alt === 0) out.push(`</${match.tag}>`);
-          }
-        }
-        if (item.count > 0) out.push(item.count === 1 ? item.char : item.char.repeat(item.count));
-        for (const match of item.opens ?? []) {
-          if (depth >= MARKDOWN_LIMITS.maxInlineDepth) {
-            match.literal = true;
-            out.push(match.chars);
-          } else {
-            depth++;
-            if (alt === 0) out.push(`<${match.tag}>`);
-          }
-        }
         break;
       case 'open':
         if (!item.target) out.push(item.image ? '![' : '[');
@@ -72,6 +62,39 @@ export function renderInlines(items: readonly InlineItem[], policy: MarkdownPoli
     }
   }
   return out.join('');
+}
+
+/**
+ * A `*`/`_` run: the pairs it closes, what is left of it as text, the pairs it opens. Pairs that
+ * would nest past `maxInlineDepth` are text too. Returns the depth after it.
+ */
+function renderRun(
+  table: DelimiterTable,
+  run: number,
+  inAlt: boolean,
+  depth: number,
+  out: string[],
+): number {
+  const char = table.char[run] === 0x2a ? '*' : '_';
+  for (let pair = table.closes[run]!; pair >= 0; pair = table.nextClose[pair]!) {
+    if (table.literal[pair]) out.push(char.repeat(table.use[pair]!));
+    else {
+      depth--;
+      if (!inAlt) out.push(table.use[pair] === 2 ? '</strong>' : '</em>');
+    }
+  }
+  const count = table.count[run]!;
+  if (count > 0) out.push(count === 1 ? char : char.repeat(count));
+  for (let pair = table.opens[run]!; pair >= 0; pair = table.nextOpen[pair]!) {
+    if (depth >= MARKDOWN_LIMITS.maxInlineDepth) {
+      table.literal[pair] = 1;
+      out.push(char.repeat(table.use[pair]!));
+    } else {
+      depth++;
+      if (!inAlt) out.push(table.use[pair] === 2 ? '<strong>' : '<em>');
+    }
+  }
+  return depth;
 }
 
 /** A link's content as the reader sees it: our own tags dropped, our own encoding undone. */

@@ -12,6 +12,8 @@ const MAX_HOST = 253;
  * gets the note too. Each word of the text is read once (linear).
  */
 export function linkHostNote(href: string, shownText: string): string {
+  // A text without a dot names no host; an address that is no http(s) URL shows none.
+  if (!shownText.includes('.') || !/^\s*https?:/i.test(href)) return '';
   const host = shownHost(href);
   if (host === '') return '';
   const hostname = host.replace(/:\d+$/, '').toLowerCase();
