@@ -8,6 +8,6 @@ import { shownHost } from './shownHost';
  */
 export function imageLink(href: string | undefined, labelHtml: string, icon = '🖼'): string {
   const text = `${icon} <bdi>${labelHtml || 'image'}</bdi>`;
-  if (href === undefined) return `<span class="rg-image-link">${text}</span>`;
-  return `<a class="rg-image-link" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow">${text} <small dir="ltr">${escapeHtml(shownHost(href))}</small></a>`;
+  if (href === undefined) return `<span class="rg-image-link" dir="auto">${text}</span>`;
+  return `<a class="rg-image-link" dir="auto" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow">${text} <small dir="ltr">${escapeHtml(shownHost(href))}</small></a>`;
 }

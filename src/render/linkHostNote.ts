@@ -18,14 +18,13 @@ export function linkHostNote(href: string, shownText: string): string {
   if (host === '') return '';
   const hostname = host.replace(/:\d+$/, '').toLowerCase();
   for (const word of shownText.split(/[\s<>()[\]"'`,;!]+/)) {
-    const named = word
-      .replace(/^[a-z][a-z\d+.-]*:\/\//i, '')
-      .replace(/^[^@/]*@/, '')
-      .split(/[/?#:]/, 1)[0]!
-      .replace(/\.$/, '')
-      .toLowerCase();
-    if (named.length <= MAX_HOST && named !== hostname && HOST_NAME.test(named)) {
-      return ` <small class="rg-link-host" dir="ltr">(${escapeHtml(host)})</small>`;
+    // What a reader takes for the host: the part before any path, each side of user info.
+    const authority = word.replace(/^[a-z][a-z\d+.-]*:\/\//i, '').split(/[/?#]/, 1)[0]!;
+    for (const part of authority.split(/[@:]/)) {
+      const named = part.replace(/\.$/, '').toLowerCase();
+      if (named.length <= MAX_HOST && named !== hostname && HOST_NAME.test(named)) {
+        return ` <small class="rg-link-host" dir="ltr">(${escapeHtml(host)})</small>`;
+      }
     }
   }
   return '';

@@ -102,7 +102,7 @@ function renderSegment(segment: Segment, { options, hosts }: Context): string {
       const href = safeHttpUrl(segment.data.url);
       const title = shown(segment.data.title || segment.data.url);
       if (!href) return `<span class="rg-share" dir="auto">${title}</span>`;
-      return `<a class="rg-share" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow"><strong dir="auto">${title}</strong><small dir="ltr">${escapeHtml(shownHost(href))}</small></a>`;
+      return `<a class="rg-share" dir="auto" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow"><strong dir="auto">${title}</strong><small dir="ltr">${escapeHtml(shownHost(href))}</small></a>`;
     }
     case 'reply':
       return badge(`reply to ${segment.data.message_id}`);
