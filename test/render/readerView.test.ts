@@ -54,7 +54,7 @@ describe('renderHtml shows the reader text', () => {
     // The mention's data-user-id keeps the platform id exactly as the host allowed it: data,
     // never shown. Everything else is free of hidden characters.
     expect(html.replace(/ data-user-id="[^"]*"/, '')).not.toMatch(HIDDEN);
-    const text = dom(html).textContent!;
+    const text = dom(html).textContent;
     expect(text).not.toMatch(HIDDEN);
     expect(text).toContain('pay 0001$ now, key ghp_abcdef');
     expect(text).toContain('efgh');
