@@ -19,6 +19,8 @@ export interface BlockParser {
   /** Where the last line set `lastLineBlank` up the tree, and to what. */
   blankSetOn: Block | undefined;
   blankSetTo: boolean;
+  /** The last line was blank and left nothing that a further blank line would change. */
+  steadyBlank: boolean;
 }
 
 const canContain = (parent: BlockType, child: BlockType) =>

@@ -46,6 +46,7 @@ export function parseBlocks(text: string): ParsedBlocks {
     lineTaken: false,
     blankSetOn: undefined,
     blankSetTo: false,
+    steadyBlank: false,
   };
   const lineBreaks = /\r\n?|\n/g;
   let start = 0;
@@ -127,6 +128,16 @@ const acceptsLines = (block: Block) => block.type === 'paragraph' || block.type 
 
 function incorporateLine(parser: BlockParser, line: string): void {
   const { cursor } = parser;
+  // A blank line after a blank line that left only blocks open which take blank lines (lists,
+  // items with content) changes nothing but the line count: skip matching the whole chain again.
+  const blankLine = !/[^ \t]/.test(line);
+  const steady = parser.steadyBlank;
+  parser.steadyBlank = false;
+  if (steady && blankLine) {
+    parser.lineNumber++;
+    parser.steadyBlank = true;
+    return;
+  }
   cursor.line = line;
   cursor.offset = 0;
   cursor.column = 0;
@@ -204,6 +215,8 @@ function incorporateLine(parser: BlockParser, line: string): void {
   } else if (!cursor.blank && container.type !== 'heading' && container.type !== 'break') {
     addChild(parser, 'paragraph').lines.push(restOfLine(cursor));
   }
+  // Code keeps every blank line as content, so only a tip that is no code is steady.
+  parser.steadyBlank = blankLine && parser.tip === container && container.type !== 'code';
 }
 
 function lastOpenChild(block: Block): Block | undefined {
