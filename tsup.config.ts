@@ -1,4 +1,3 @@
-import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 const shared = {
@@ -12,31 +11,13 @@ const shared = {
   tsconfig: 'tsconfig.json',
 };
 
-// micromark is ESM-only: bundled into the renderer so CommonJS consumers can require it too.
-const micromark = [
-  /^micromark/,
+// The Markdown engine's helpers (URL sanitising, label folding, character references) are
+// ESM-only: bundled into the renderer so CommonJS consumers can require it too.
+const markdownHelpers = [
+  /^micromark-util-/,
   /^decode-named-character-reference/,
   /^character-entities/,
-  /^devlop/,
 ];
-
-// The renderer disables micromark's raw-HTML constructs by name (src/render/renderMarkdown.ts), so
-// their tokenizers never run; the bundles carry a stub that always declines instead of their code.
-const withoutRawHtml: Plugin = {
-  name: 'without-raw-html',
-  setup(build) {
-    build.onLoad(
-      { filter: /micromark-core-commonmark[\\/]lib[\\/]html-(flow|text)\.js$/ },
-      ({ path }) => {
-        const name = path.includes('html-flow') ? 'htmlFlow' : 'htmlText';
-        return {
-          contents: `export const ${name} = { name: '${name}', tokenize: (effects, ok, nok) => nok };`,
-          loader: 'js',
-        };
-      },
-    );
-  },
-};
 
 export default defineConfig([
   { ...shared, entry: { index: 'src/index.ts' }, clean: true },
@@ -45,8 +26,7 @@ export default defineConfig([
     ...shared,
     entry: { render: 'src/render/index.ts' },
     clean: false,
-    noExternal: micromark,
-    esbuildPlugins: [withoutRawHtml],
+    noExternal: markdownHelpers,
   },
   // The browser renderer: the `browser` build of the entity decoder asks the DOM, without the table.
   {
@@ -55,8 +35,7 @@ export default defineConfig([
     dts: false,
     platform: 'browser',
     clean: false,
-    noExternal: micromark,
-    esbuildPlugins: [withoutRawHtml],
+    noExternal: markdownHelpers,
     esbuildOptions(options) {
       options.conditions = ['browser'];
     },

@@ -18,6 +18,7 @@ import * as v from 'valibot';
 import { bundleSize, kib } from '../bench/bundleSize';
 import { ORDER_SCHEMA, breakOrderAt, orderReply } from '../bench/customReplies';
 import { breakAt, measureEarlyReject } from '../bench/earlyRejectTurn';
+import { printRenderTimes } from '../bench/renderTime';
 import { SHAPES, SIZES, type Shape, replyText, shapedReply } from '../bench/replies';
 import { printWorkerCosts, workerCpuByDifference, workerRouteCost } from '../bench/workerd';
 import { createProgress } from '../src/progress/createProgress';
@@ -498,7 +499,15 @@ printWorkerCosts(await workerRouteCost(routeReplies), await workerCpuByDifferenc
 lap();
 
 // ---------------------------------------------------------------------------------------------
-// 6. Sizes: the built entry as a user's bundler would ship it, lazy chunks apart.
+// 6. Rendering: ordinary and pathological Markdown, up to the core's length limit.
+const renderEntry: string = '../dist/render.js';
+const { renderHtml } = (await import(renderEntry)) as typeof import('../src/render/index');
+printRenderTimes(renderHtml, [64 * 1024, 1_048_576 - 8 * 1024]);
+
+lap();
+
+// ---------------------------------------------------------------------------------------------
+// 7. Sizes: the built entry as a user's bundler would ship it, lazy chunks apart.
 console.log('\n## size (esbuild, minified + gzipped, with dependencies; lazy chunks apart)');
 console.log(
   'budgets (issue 11): { checkReply } ≤ 12 KB, { parseJson } ≤ 3 KB, everything ≤ 20 KB, replyguard/render ≤ 16 KB',
@@ -509,6 +518,7 @@ const bundles: Record<string, string> = {
   '{ checkReply }': `export { checkReply } from './dist/index.js';`,
   '{ parseJson }': `export { parseJson } from './dist/index.js';`,
   'replyguard/render': `export * from './dist/render.js';`,
+  'replyguard/render (browser)': `export * from './dist/render.browser.js';`,
 };
 for (const [name, contents] of Object.entries(bundles)) {
   const size = await bundleSize(contents, process.cwd());

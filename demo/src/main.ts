@@ -12,8 +12,9 @@ const MEMBERS = new Map([
 /** The demo's image limit is small, so the oversized example shows the policy at work. */
 const DEMO_MEDIA_LIMITS = { image: 64 * 1024 };
 /**
- * No host may serve images to the demo: Markdown images and image URLs show as links, base64
- * images show. The page's Content-Security-Policy (`img-src data:`) says the same.
+ * No host may serve media to the demo: Markdown images and image, audio and video URLs show as
+ * links (renderHtml's default), base64 media shows. The page's Content-Security-Policy
+ * (`img-src data:; media-src data:`) says the same.
  */
 const IMAGE_HOSTS: readonly string[] = [];
 const renderOptions = { mentionName: (id: string) => MEMBERS.get(id), imageHosts: IMAGE_HOSTS };

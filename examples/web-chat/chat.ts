@@ -1,6 +1,7 @@
 // A web chat client for a replyguard Worker (or any endpoint that answers OpenAI chat completions
 // whose content is a segment reply). Replies are checked again in the browser and drawn with
-// replyguard/render: Markdown without raw HTML, safe media schemes, mentions as chips.
+// replyguard/render: Markdown without raw HTML, safe media schemes, mentions as chips, and no
+// image, audio or video loaded from a host the page did not allow (`data-image-hosts`).
 import { checkReply } from 'replyguard';
 import { renderHtml } from 'replyguard/render';
 
@@ -12,6 +13,12 @@ export interface ChatOptions {
   readonly members?: ReadonlyMap<string, string>;
   /** Extra request headers, e.g. `authorization` for a Worker with an API key. */
   readonly headers?: Record<string, string>;
+  /**
+   * Hosts media may load from (`['cdn.example.com']`, or `'any'`). None by default: a reply's
+   * image, audio or video URL shows as a link, so a reply cannot make the page fetch anything.
+   * Name the same hosts in the page's Content-Security-Policy `img-src` and `media-src`.
+   */
+  readonly imageHosts?: readonly string[] | 'any';
 }
 
 interface Completion {
@@ -58,7 +65,10 @@ export function mountChat(root: HTMLElement, options: ChatOptions): void {
       const result = await checkReply(typeof content === 'string' ? content : '', {
         mentions: { allowed: members.keys() },
       });
-      reply.innerHTML = renderHtml(result, { mentionName: (id) => members.get(id) });
+      reply.innerHTML = renderHtml(result, {
+        mentionName: (id) => members.get(id),
+        imageHosts: options.imageHosts,
+      });
       // `completed`, or the server's reason for sending its failure notice.
       reply.dataset.status =
         result.status === 'completed'
@@ -82,7 +92,8 @@ function bubble(log: HTMLElement, role: 'user' | 'assistant'): HTMLElement {
   return item;
 }
 
-// The page: <main data-replyguard-chat data-endpoint="…" data-members='{"10001":"Ada"}'>.
+// The page: <main data-replyguard-chat data-endpoint="…" data-members='{"10001":"Ada"}'
+// data-image-hosts='["cdn.example.com"]'> (or data-image-hosts="any"; absent: none).
 const root =
   typeof document === 'undefined'
     ? null
@@ -91,5 +102,10 @@ if (root) {
   const members = new Map(
     Object.entries(JSON.parse(root.dataset.members ?? '{}') as Record<string, string>),
   );
-  mountChat(root, { endpoint: root.dataset.endpoint ?? '/v1/chat/completions', members });
+  const hosts = root.dataset.imageHosts;
+  mountChat(root, {
+    endpoint: root.dataset.endpoint ?? '/v1/chat/completions',
+    members,
+    imageHosts: hosts === 'any' ? 'any' : (JSON.parse(hosts ?? '[]') as string[]),
+  });
 }

@@ -1,11 +1,18 @@
 /**
- * The `imageHosts` allow-list as a set of canonical hosts (`host` or `host:port`, lower-case,
- * IDN in punycode), so `CDN.Example.com` matches `https://cdn.example.com/a.png`. An entry that
- * is not a bare host (a scheme, a path, credentials, a wildcard) matches nothing.
+ * Where media may load from: a set of canonical hosts (`host` or `host:port`, lower-case, IDN in
+ * punycode), or `'any'` http(s) host when the host says so in as many words.
  */
-export function imageHostSet(hosts: readonly string[]): ReadonlySet<string> {
+export type AllowedHosts = ReadonlySet<string> | 'any';
+
+/**
+ * The `imageHosts` option as `AllowedHosts`, so `CDN.Example.com` matches
+ * `https://cdn.example.com/a.png`. An entry that is not a bare host (a scheme, a path,
+ * credentials, a wildcard) matches nothing; no option allows nothing.
+ */
+export function imageHostSet(hosts: readonly string[] | 'any' | undefined): AllowedHosts {
+  if (hosts === 'any') return 'any';
   const set = new Set<string>();
-  for (const entry of hosts) {
+  for (const entry of hosts ?? []) {
     if (!/^[^\s/\\?#@*]+$/.test(entry)) continue;
     try {
       set.add(new URL(`https://${entry}`).host);
@@ -16,10 +23,12 @@ export function imageHostSet(hosts: readonly string[]): ReadonlySet<string> {
   return set;
 }
 
-/** Whether an absolute http(s) URL may load as an image: its host is exactly one on the list. */
-export function hostAllowed(href: string, hosts: ReadonlySet<string>): boolean {
+/** Whether an absolute http(s) URL may load: any host with `'any'`, else one on the list. */
+export function hostAllowed(href: string, hosts: AllowedHosts): boolean {
   try {
-    return hosts.has(new URL(href).host);
+    const url = new URL(href);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    return hosts === 'any' || hosts.has(url.host);
   } catch {
     return false;
   }

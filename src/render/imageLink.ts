@@ -1,12 +1,13 @@
 import { escapeHtml } from './escapeHtml';
+import { shownHost } from './shownHost';
 
 /**
- * An image that may not load, shown as a link the reader can choose to open: its label and the
- * host it would come from. Without a safe address (or inside another link) only the label shows.
- * `labelHtml` says whether the label is already HTML-encoded (micromark's alt text is).
+ * Media that may not load, shown as a link the reader can choose to open: its icon and label and
+ * the host it would come from. Without a safe address (or inside another link) only the label
+ * shows. `labelHtml` is the label, already HTML-encoded.
  */
-export function imageLink(href: string | undefined, label: string, labelHtml = false): string {
-  const text = `🖼 ${(labelHtml ? label : escapeHtml(label)) || 'image'}`;
-  if (href === undefined) return `<span class="rg-image-link">${text}</span>`;
-  return `<a class="rg-image-link" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow">${text} <small>${escapeHtml(new URL(href).host)}</small></a>`;
+export function imageLink(href: string | undefined, labelHtml: string, icon = '🖼'): string {
+  const text = `${icon} <bdi>${labelHtml || 'image'}</bdi>`;
+  if (href === undefined) return `<span class="rg-image-link" dir="auto">${text}</span>`;
+  return `<a class="rg-image-link" dir="auto" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow">${text} <small dir="ltr">${escapeHtml(shownHost(href))}</small></a>`;
 }

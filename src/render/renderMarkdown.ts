@@ -1,44 +1,39 @@
-import { micromark } from 'micromark';
+import { markdownToHtml } from '../markdown/markdownToHtml';
+import type { MarkdownPolicy } from '../markdown/markdownPolicy';
+import { LINK_PROTOCOLS } from '../markdown/parseInlines';
+import { sanitizeUri } from 'micromark-util-sanitize-uri';
+import { readerText } from '../text/readerText';
 import { escapeHtml } from './escapeHtml';
-import { hostAllowed } from './imageHosts';
+import { type AllowedHosts, hostAllowed } from './imageHosts';
 import { imageLink } from './imageLink';
+import { linkHostNote } from './linkHostNote';
 import { safeHttpUrl } from './safeUrl';
 
-// Raw HTML is off: a model's `<img>` or `<script>` stays visible text, and the tags micromark itself
-// writes are the only tags in its output. The HTML constructs are disabled outright (not just
-// escaped), so HTML-looking lines read as ordinary Markdown and the parser code can be left out.
-const MARKDOWN = Object.freeze({
-  allowDangerousHtml: false,
-  allowDangerousProtocol: false,
-  extensions: [{ disable: { null: ['htmlFlow', 'htmlText'] } }],
-});
-
-// Every anchor and image micromark writes, in its exact output form (attributes already encoded).
-const MEDIA_TAGS =
-  /<a href="[^"]*"(?: title="[^"]*")?>|<\/a>|<img src="([^"]*)" alt="([^"]*)"((?: title="[^"]*")?) \/>/g;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>' };
+const title = (value: string | undefined) =>
+  value === undefined ? '' : ` title="${escapeHtml(readerText(value).text)}"`;
 
 /**
- * Renders Markdown as safe HTML: CommonMark by micromark, raw HTML shown as text, links and images
- * only with safe protocols. An image loads only when its host is on `imageHosts`; any other image
- * becomes a link the reader may click (or plain text inside a link), so rendering a reply never
- * makes the browser fetch an address the model wrote.
+ * Renders Markdown as safe HTML: CommonMark in linear time (src/markdown), raw HTML shown as text,
+ * links only with safe protocols. The text is the reader's text (bidi controls and invisible
+ * characters removed) before it is parsed. An image loads only from `imageHosts`; any other
+ * image becomes a link the reader may click (or plain text inside a link), so rendering a reply
+ * never makes the browser fetch an address the model wrote. A link whose text names another host
+ * than its target shows the real one.
  */
-export function renderMarkdown(content: string, imageHosts: ReadonlySet<string>): string {
-  let inLink = 0;
-  return micromark(content, MARKDOWN).replace(
-    MEDIA_TAGS,
-    (tag: string, src?: string, alt?: string, title?: string) => {
-      if (src === undefined) {
-        inLink += tag === '</a>' ? -1 : 1;
-        return tag;
-      }
-      const href = safeHttpUrl(src.replace(/&(?:amp|quot|lt|gt);/g, (entity) => ENTITIES[entity]!));
+export function renderMarkdown(content: string, imageHosts: AllowedHosts): string {
+  const policy: MarkdownPolicy = {
+    image: (target, altHtml, inLink) => {
+      const href = safeHttpUrl(target.destination);
       if (href !== undefined && hostAllowed(href, imageHosts)) {
-        return `<img src="${escapeHtml(href)}" alt="${alt}"${title} loading="lazy" referrerpolicy="no-referrer" />`;
+        return `<img src="${escapeHtml(href)}" alt="${altHtml}"${title(target.title)} loading="lazy" referrerpolicy="no-referrer" />`;
       }
       // A link inside a link would break the outer one apart: there the image is only its label.
-      return imageLink(inLink > 0 ? undefined : href, alt!, true);
+      return imageLink(inLink ? undefined : href, altHtml);
     },
-  );
+    link: (target, html, shownText) => {
+      const href = sanitizeUri(target.destination, LINK_PROTOCOLS);
+      return `<a href="${href}"${title(target.title)}>${html}${linkHostNote(target.destination, shownText)}</a>`;
+    },
+  };
+  return markdownToHtml(readerText(content).text, policy);
 }

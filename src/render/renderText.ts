@@ -1,22 +1,31 @@
 import type { ReplyResult } from '../results/replyResult';
 import type { Segment, SegmentReply } from '../segments/segmentCatalog';
+import { readerText } from '../text/readerText';
 import { deliverable, type RenderOptions } from './renderHtml';
 
 /**
  * Renders a checked reply as one line of plain text for logs and consoles: what `renderHtml`
- * would show, with media, shares and badges in brackets. Control characters are escaped.
+ * would show, with media, shares and badges in brackets. Nothing raw that reorders or hides
+ * text reaches a terminal: bidi controls, invisible characters and control characters (the ones
+ * `renderHtml` leaves out) are written as `\uXXXX` escapes, so a log shows they were there.
  */
 export function renderText(result: ReplyResult<SegmentReply>, options: RenderOptions = {}): string {
   const reply = deliverable(result);
-  return reply
-    ? reply.segments
-        .map((segment) => textOf(segment, options))
-        .join('')
-        .replace(
-          /[\u0000-\u0008\u000b-\u001f\u007f]/g,
-          (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-        )
-    : '';
+  if (!reply) return '';
+  // A carriage return would let a line overwrite itself in a terminal: it is escaped too.
+  const text = reply.segments
+    .map((segment) => textOf(segment, options))
+    .join('')
+    .replace(/\r/g, '\\u000d');
+  const { removed } = readerText(text);
+  if (removed.length === 0) return text;
+  let out = '';
+  let from = 0;
+  for (const at of removed) {
+    out += `${text.slice(from, at)}\\u${text.charCodeAt(at).toString(16).padStart(4, '0')}`;
+    from = at + 1;
+  }
+  return out + text.slice(from);
 }
 
 function textOf(segment: Segment, options: RenderOptions): string {

@@ -138,17 +138,11 @@ async function planCustom(
       instruction: customInstruction(schemaName, options.description, schema),
       ...(jsonSchema ? { schema: jsonSchema } : {}),
       ...(schema.judge ? { judge: schema.judge } : {}),
-      corrections: Math.min(
-        5,
-        Math.max(
-          0,
-          Math.trunc(
-            Number.isFinite(options.maxRetries)
-              ? (options.maxRetries as number)
-              : DEFAULT_MAX_RETRIES,
-          ),
-        ),
-      ),
+      // NaN (or no number) is the default; anything else clamps, so Infinity is 5, not 2.
+      corrections:
+        typeof options.maxRetries !== 'number' || Number.isNaN(options.maxRetries)
+          ? DEFAULT_MAX_RETRIES
+          : Math.min(5, Math.max(0, Math.trunc(options.maxRetries))),
       check: async (text) => {
         const verdict = await checkCustomReply(text, schema, options);
         return {

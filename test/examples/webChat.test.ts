@@ -42,6 +42,11 @@ beforeAll(async () => {
     let body = '';
     for await (const chunk of req) body += chunk;
     if (body) sent.push(JSON.parse(body));
+    // A reply with media from outside (the scripted model writes none): what the page shows.
+    if (sent.at(-1)?.messages.at(-1)?.content === 'show me the pictures' && body) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(MEDIA_REPLY));
+      return;
+    }
     const answer = await mf.dispatchFetch(`http://worker${req.url}`, {
       method: req.method ?? 'GET',
       headers: { 'content-type': req.headers['content-type'] ?? '' },
@@ -75,6 +80,29 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+const MEDIA_REPLY = {
+  choices: [
+    {
+      message: {
+        content: JSON.stringify({
+          segments: [
+            { type: 'markdown', data: { content: '![chart](https://evil.example/c.png?d=1)' } },
+            {
+              type: 'image',
+              data: { media: { kind: 'url', value: 'https://evil.example/i.png' } },
+            },
+            {
+              type: 'video',
+              data: { media: { kind: 'url', value: 'https://evil.example/v.mp4' } },
+            },
+          ],
+        }),
+      },
+    },
+  ],
+  replyguard: { status: 'completed' },
+};
+
 async function say(text: string) {
   const document = window.document;
   const input = document.querySelector('input')!;
@@ -101,6 +129,19 @@ describe('examples/web-chat', () => {
     const user = window.document.querySelectorAll('.bubble.user');
     expect(user[user.length - 1]!.textContent).toBe('hello <img src=x onerror=alert(1)>');
     expect(window.document.querySelector('.bubble.user img')).toBeNull();
+  });
+
+  it('loads no media from outside: images and video a reply points at show as links', async () => {
+    const reply = await say('show me the pictures');
+    expect(reply.getAttribute('data-status')).toBe('completed');
+    expect(reply.querySelectorAll('img, video, audio')).toHaveLength(0);
+    expect(
+      [...reply.querySelectorAll('a.rg-image-link')].map((link) => link.getAttribute('href')),
+    ).toEqual([
+      'https://evil.example/c.png?d=1',
+      'https://evil.example/i.png',
+      'https://evil.example/v.mp4',
+    ]);
   });
 
   it('draws an allowed mention as a chip with the member’s name', async () => {

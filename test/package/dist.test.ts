@@ -39,7 +39,7 @@ describe('the built package', () => {
     );
     for (const render of [esm, cjs]) {
       expect(render.renderHtml(result)).toBe(
-        '<div class="rg-markdown"><p><strong>hi</strong> &lt;b&gt;x&lt;/b&gt;</p></div>',
+        '<div class="rg-markdown" dir="auto"><p><strong>hi</strong> &lt;b&gt;x&lt;/b&gt;</p></div>',
       );
     }
   });

@@ -199,7 +199,7 @@ describe('a view shows what the final reply will show, names and numbers too', (
       const view = safeProgressView(builder.current(), numbered);
       if (view) expect(JSON.stringify(view.value)).not.toContain(literal);
     }
-    stream.push('', true);
+    stream.end();
     const view = safeProgressView(builder.current(), numbered)!;
     expect((view.value as { card: unknown }).card).toBe('[REDACTED]');
   });

@@ -179,16 +179,44 @@ describe('image segments and the allow-list', () => {
     { type: 'image', data: { media: { kind: 'base64', value: png } } } as Segment,
   ];
 
-  it('load from any http(s) host when no list is given (the list is opt-in for segments)', () => {
+  it('load from no outside host when no list is given: each becomes a link to its address', () => {
+    for (const options of [{}, { imageHosts: [] }, { imageHosts: undefined }]) {
+      const html = renderHtml(completed(...segments), options);
+      const host = dom(html);
+      expect(
+        Array.from(host.querySelectorAll('img')).map((img) => img.getAttribute('src')),
+      ).toEqual([`data:image/png;base64,${png}`]);
+      expect(
+        Array.from(host.querySelectorAll('a.rg-image-link')).map((a) => [
+          a.getAttribute('href'),
+          a.querySelector('small')?.textContent,
+        ]),
+      ).toEqual([
+        ['https://evil.example/p.png', 'evil.example'],
+        ['https://cdn.example.com/ok.png', 'cdn.example.com'],
+      ]);
+      expect(fetchesOnLoad(html, document)).toEqual([]);
+    }
+  });
+
+  it("load from every http(s) host only when the host says 'any'", () => {
+    const html = renderHtml(completed(...segments, imageUrl('ftp://files.example/x.png')), {
+      imageHosts: 'any',
+    });
     expect(
-      Array.from(dom(renderHtml(completed(...segments))).querySelectorAll('img')).map((img) =>
-        img.getAttribute('src'),
-      ),
+      Array.from(dom(html).querySelectorAll('img')).map((img) => img.getAttribute('src')),
     ).toEqual([
       'https://evil.example/p.png',
       'https://cdn.example.com/ok.png',
       `data:image/png;base64,${png}`,
     ]);
+    expect(html).toContain('image unavailable');
+    // 'any' is a word of its own: a list holding it, or a wildcard, allows nothing.
+    for (const imageHosts of [['any'], ['*']]) {
+      expect(
+        dom(renderHtml(completed(...segments), { imageHosts })).querySelectorAll('img'),
+      ).toHaveLength(1);
+    }
   });
 
   it('load only from listed hosts when a list is given; base64 images always show', () => {
@@ -207,21 +235,44 @@ describe('image segments and the allow-list', () => {
     ).toHaveLength(1);
   });
 
-  it('audio and video load nothing before play', () => {
+  const media = (type: 'audio' | 'video', value: string): Segment => ({
+    type,
+    data: { media: { kind: 'url', value } },
+  });
+
+  it('audio and video from an allowed host load nothing before play', () => {
     const html = renderHtml(
       completed(
-        { type: 'audio', data: { media: { kind: 'url', value: 'https://evil.example/a.mp3' } } },
-        { type: 'video', data: { media: { kind: 'url', value: 'https://evil.example/v.mp4' } } },
+        media('audio', 'https://media.example/a.mp3'),
+        media('video', 'https://media.example/v.mp4'),
       ),
-      { imageHosts: [] },
+      { imageHosts: ['media.example'] },
     );
     const host = dom(html);
     expect(
-      Array.from(host.querySelectorAll('audio, video')).map((media) =>
-        media.getAttribute('preload'),
+      Array.from(host.querySelectorAll('audio, video')).map((element) =>
+        element.getAttribute('preload'),
       ),
     ).toEqual(['none', 'none']);
+    expect(host.querySelector('[poster]')).toBeNull();
     expect(fetchesOnLoad(html, document)).toEqual([]);
+  });
+
+  it('audio and video from any other host (or with no list) are links, not players', () => {
+    for (const options of [{}, { imageHosts: ['cdn.example.com'] }]) {
+      const html = renderHtml(
+        completed(
+          media('audio', 'https://evil.example/a.mp3?d=SECRET'),
+          media('video', 'https://evil.example/v.mp4'),
+        ),
+        options,
+      );
+      const host = dom(html);
+      expect(host.querySelectorAll('audio, video')).toHaveLength(0);
+      expect(
+        Array.from(host.querySelectorAll('a.rg-image-link')).map((a) => a.textContent),
+      ).toEqual(['🔊 audio evil.example', '🎞 video evil.example']);
+    }
   });
 });
 

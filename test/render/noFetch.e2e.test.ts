@@ -101,12 +101,13 @@ async function renderAll(
   page: Page,
   results: readonly ReplyResult<SegmentReply>[],
   rawHtml = '',
+  hosts: 'list' | 'none' | 'any' = 'list',
 ): Promise<void> {
   const batches: ReplyResult<SegmentReply>[][] = [];
   for (let i = 0; i < results.length; i += 400) batches.push(results.slice(i, i + 400));
   for (const [index, batch] of (batches.length > 0 ? batches : [[]]).entries()) {
     await page.evaluate(
-      ({ batch: shown, raw, host }) => {
+      ({ batch: shown, raw, host, mode }) => {
         const render = (window as unknown as { render: typeof import('../../src/render/index') })
           .render;
         const template = document.createElement('template');
@@ -114,14 +115,19 @@ async function renderAll(
           raw +
           shown
             .map((result) =>
-              render.renderHtml(result, { imageHosts: [host], mentionName: (id) => id }),
+              render.renderHtml(
+                result,
+                mode === 'none'
+                  ? {}
+                  : { imageHosts: mode === 'any' ? 'any' : [host], mentionName: (id) => id },
+              ),
             )
             .join('');
         for (const img of Array.from(template.content.querySelectorAll('img')))
           img.removeAttribute('loading');
         document.getElementById('out')!.append(template.content);
       },
-      { batch, raw: index === 0 ? rawHtml : '', host: ALLOWED_IMAGE_HOST },
+      { batch, raw: index === 0 ? rawHtml : '', host: ALLOWED_IMAGE_HOST, mode: hosts },
     );
   }
   await page.waitForFunction(
@@ -171,6 +177,75 @@ describe('the browser renderer in Chromium', () => {
       await page.close();
     },
   );
+
+  it('with no options nothing loads from outside: every image, audio and video is a link', async () => {
+    const { page, requests } = await openPage();
+    const outside = (host: string) =>
+      completed({
+        segments: [
+          { type: 'markdown', data: { content: `![md](https://${host}/markdown.png)` } },
+          { type: 'image', data: { media: { kind: 'url', value: `https://${host}/segment.png` } } },
+          { type: 'audio', data: { media: { kind: 'url', value: `https://${host}/a.mp3` } } },
+          { type: 'video', data: { media: { kind: 'url', value: `https://${host}/v.mp4` } } },
+        ],
+      });
+    const hostile = XSS_CORPORA.flatMap(([, payloads]) => payloads.slice(0, 200).map(everywhere));
+    await renderAll(
+      page,
+      [outside(ALLOWED_IMAGE_HOST), outside('evil.example'), ...hostile],
+      '',
+      'none',
+    );
+    expect(requests.filter((url) => !pageItself(url))).toEqual([]);
+    expect(await page.locator('#out img, #out audio, #out video').count()).toBe(0);
+    expect(await page.locator('#out a.rg-image-link').count()).toBeGreaterThan(8);
+    await page.close();
+  });
+
+  it("with imageHosts: 'any' media from every host loads (so the default above is the option's work)", async () => {
+    const { page, requests } = await openPage();
+    await renderAll(
+      page,
+      [
+        completed({
+          segments: [
+            { type: 'markdown', data: { content: '![md](https://any-host.test/markdown.png)' } },
+            { type: 'image', data: { media: { kind: 'url', value: 'https://other.test/s.png' } } },
+          ],
+        }),
+      ],
+      '',
+      'any',
+    );
+    expect(requests).toEqual(
+      expect.arrayContaining(['https://any-host.test/markdown.png', 'https://other.test/s.png']),
+    );
+    await page.close();
+  });
+
+  it('a link shows the host it goes to, whatever bidi controls or look-alikes its text holds', async () => {
+    const { page } = await openPage();
+    await renderAll(
+      page,
+      [
+        completed({
+          segments: [
+            { type: 'markdown', data: { content: '[moc.elgoog\u202e](https://evil.example/x)' } },
+            { type: 'text', data: { text: 'after\u202eward' } },
+            { type: 'markdown', data: { content: '[pаypal.com](https://pаypal.com/)' } },
+          ],
+        }),
+      ],
+      '',
+      'none',
+    );
+    const text = await page.locator('#out').innerText();
+    expect(text).toContain('moc.elgoog (evil.example)');
+    expect(text).toContain('afterward');
+    expect(text).toContain('pаypal.com (xn--pypal-4ve.com)');
+    expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f]/);
+    await page.close();
+  });
 
   it('the recorder catches what does fetch on its own (negative control)', async () => {
     const { page, requests } = await openPage();

@@ -45,6 +45,7 @@ describe('renderHtml', () => {
   it('renders every kind of segment, safely, in order', () => {
     const html = renderHtml(completed(reply), {
       mentionName: (id) => (id === '42' ? 'Ada' : undefined),
+      imageHosts: ['cdn.example.com'],
     });
     const host = document.createElement('div');
     host.innerHTML = html;
@@ -103,7 +104,7 @@ describe('renderHtml', () => {
       '{"segments":[{"type":"text","data":{"text":"<img src=x onerror=alert(1)>","x":1}}]}',
     );
     expect(renderHtml(failed)).toBe(
-      '<span class="rg-text">Sorry, I could not produce a valid reply. Please try again.</span>',
+      '<span class="rg-text" dir="auto">Sorry, I could not produce a valid reply. Please try again.</span>',
     );
     const tampered = {
       ...completed(reply),

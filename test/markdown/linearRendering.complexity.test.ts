@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { renderHtml } from '../../src/render/renderHtml';
+import { MAX_RATIO, bestTime, growthRatio } from '../leaks/complexity';
+import { MIXED, ORDINARY, PATHOLOGICAL } from './pathologicalMarkdown';
+import { markdownReply } from './renderMarkdownReply';
+
+// The full sweep: every family at the core's length limit (a reply is at most 1 MiB of JSON, so
+// its Markdown is a little less), against eight renders of an eighth of it; and its cost per KB
+// against an ordinary reply of the same size, which issue 19 bounds at 10x.
+const SMALL = 127 * 1024;
+const LARGE = 8 * SMALL;
+const MAX_COST = 10;
+const render = (content: string) => renderHtml(markdownReply(content));
+const FAMILIES = Object.entries({ ...PATHOLOGICAL, ...MIXED });
+
+describe('renderHtml is linear up to the length limit', { retry: 2 }, () => {
+  it.each(Object.entries({ ordinary: ORDINARY, ...PATHOLOGICAL, ...MIXED }))(
+    '%s',
+    (_name, make) => {
+      expect(growthRatio(render, make, SMALL)).toBeLessThan(MAX_RATIO);
+    },
+  );
+});
+
+describe('a pathological reply costs at most 10x an ordinary one per KB', { retry: 2 }, () => {
+  const ordinary = ORDINARY(LARGE);
+  it.each(FAMILIES)('%s', (_name, make) => {
+    const input = make(LARGE);
+    // Measured side by side, so a stall of the machine hits both.
+    const ordinaryTime = bestTime(() => render(ordinary)) / ordinary.length;
+    const time = bestTime(() => render(input)) / input.length;
+    expect(time / ordinaryTime).toBeLessThan(MAX_COST);
+  });
+});
