@@ -12,13 +12,13 @@ export const LEAK_MASK = '[REDACTED]';
 /** Options of the leak scanner. */
 export interface LeakOptions {
   /** Literal values the host never wants sent: env secrets, its system prompt. */
-  readonly literals?: readonly string[];
+  readonly literals?: readonly string[] | undefined;
   /** Rules to use instead of the built-in set. */
-  readonly rules?: readonly LeakRule[];
+  readonly rules?: readonly LeakRule[] | undefined;
   /** Exact secrets that are allowed through (test fixtures, published sample keys). */
-  readonly allow?: readonly string[];
+  readonly allow?: readonly string[] | undefined;
   /** The replacement text. */
-  readonly mask?: string;
+  readonly mask?: string | undefined;
 }
 
 /** A masked copy of a value and what was masked. */
