@@ -1,3 +1,6 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 const shared = {
@@ -11,6 +14,49 @@ const shared = {
   tsconfig: 'tsconfig.json',
 };
 
+// The core's lazy chunks. A bundler splits a package's ESM by file, and a file that a first load
+// uses keeps every static import it has (esbuild: a chunk holding what the file imports is loaded
+// with it, used or not). So the core ships as dist/index.js, everything a first load may need,
+// importing no file of its own but dynamically, and dist/lazy/*.js: each module the core imports
+// dynamically, self-contained (the small helpers and the schema judge it shares with the index are
+// copied into it). What must be one for both — ProviderError, so that `instanceof` holds for what
+// a transport throws — a lazy chunk imports from the index.
+const LAZY = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+  .flatMap((file) =>
+    [
+      ...readFileSync(join('src', file), 'utf8').matchAll(/\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g),
+    ].map((match) => resolve('src', file, '..', `${match[1]!}.ts`)),
+  );
+// Each lazy chunk is named after its module, so two modules of one name cannot both be lazy.
+if (new Set(LAZY.map((path) => basename(path))).size !== new Set(LAZY).size)
+  throw new Error(`lazy modules with the same file name: ${LAZY.join(', ')}`);
+const FROM_INDEX = [resolve('src/providers/providerError.ts')];
+
+/** The index: its dynamic imports of lazy modules leave the bundle, for dist/lazy/. */
+const lazyImports: Plugin = {
+  name: 'lazy-imports',
+  setup(build) {
+    build.onResolve({ filter: /^\.{1,2}\// }, (args) => {
+      const path = resolve(args.resolveDir, `${args.path}.ts`);
+      if (args.kind !== 'dynamic-import' || !LAZY.includes(path)) return undefined;
+      return { path: `./lazy/${basename(path, '.ts')}.js`, external: true };
+    });
+  },
+};
+
+/** A lazy chunk: what must be one with the index comes from it. */
+const fromIndex: Plugin = {
+  name: 'from-index',
+  setup(build) {
+    build.onResolve({ filter: /^\.{1,2}\// }, (args) =>
+      FROM_INDEX.includes(resolve(args.resolveDir, `${args.path}.ts`))
+        ? { path: '../index.js', external: true }
+        : undefined,
+    );
+  },
+};
+
 // The Markdown engine's helpers (URL sanitising, label folding, character references) are
 // ESM-only: bundled into the renderer so CommonJS consumers can require it too.
 const markdownHelpers = [
@@ -20,7 +66,28 @@ const markdownHelpers = [
 ];
 
 export default defineConfig([
-  { ...shared, entry: { index: 'src/index.ts' }, clean: true },
+  // The core: ESM as dist/index.js and dist/lazy/ (see LAZY above), CJS as one file (its dynamic
+  // imports are inlined: CommonJS loads everything at once).
+  {
+    ...shared,
+    format: ['esm'],
+    entry: { index: 'src/index.ts' },
+    clean: true,
+    splitting: false,
+    esbuildPlugins: [lazyImports],
+  },
+  { ...shared, format: ['cjs'], entry: { index: 'src/index.ts' }, clean: false },
+  {
+    ...shared,
+    format: ['esm'],
+    dts: false,
+    entry: Object.fromEntries(LAZY.map((path) => [basename(path, '.ts'), path])),
+    outDir: 'dist/lazy',
+    clean: false,
+    // What only lazy chunks share (the transports' SSE layer) is a chunk of its own among them.
+    splitting: true,
+    esbuildPlugins: [fromIndex],
+  },
   // The complete renderer, for Node, Deno, Bun and Workers (no DOM): entities from a full table.
   {
     ...shared,
@@ -80,10 +147,12 @@ export default defineConfig([
       },
     ],
   },
-  // The `replyguard` command: Node only, ESM, the core bundled in; the package's `bin`.
+  // The `replyguard` command: Node only, ESM, the core bundled in; the package's `bin`. One file:
+  // the core's lazy chunks are inlined (no splitting), so the command ships no chunks of its own.
   {
     entry: { cli: 'cli/index.ts' },
     format: ['esm'],
+    splitting: false,
     platform: 'node',
     target: 'node20',
     dts: false,

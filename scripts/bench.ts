@@ -15,13 +15,15 @@ import * as jsonc from 'jsonc-parser';
 import { do_not_optimize, measure } from 'mitata';
 import secureJsonParse from 'secure-json-parse';
 import * as v from 'valibot';
-import { bundleSize, kib } from '../bench/bundleSize';
 import { ORDER_SCHEMA, breakOrderAt, orderReply } from '../bench/customReplies';
 import { breakAt, measureEarlyReject } from '../bench/earlyRejectTurn';
 import { printRenderTimes } from '../bench/renderTime';
 import { SHAPES, SIZES, type Shape, replyText, shapedReply } from '../bench/replies';
+import { kib } from '../bench/bundleSize';
+import { printSizes } from '../bench/printSizes';
 import { printWorkerCosts, workerCpuByDifference, workerRouteCost } from '../bench/workerd';
 import { createProgress } from '../src/progress/createProgress';
+import { progressScanner } from '../src/progress/progressScanner';
 import { familyOf, gitleaksVectors, secretlintCases, secretsDir } from '../test/leaks/corpus';
 import { RULE_SAMPLES } from '../test/leaks/ruleSamples';
 
@@ -302,7 +304,7 @@ for (const size of [2048, 32_768]) {
   const text = shapedReply('ordinary', size);
   const chunks = sixteen(text);
   const run = () => {
-    const tracker = createProgress('segments', {});
+    const tracker = createProgress('segments', progressScanner({}));
     const stream = createJsonStream(undefined, tracker.observer);
     const views: { offset: number; heldBack: number }[] = [];
     for (const chunk of chunks) {
@@ -507,29 +509,8 @@ printRenderTimes(renderHtml, [64 * 1024, 1_048_576 - 8 * 1024]);
 lap();
 
 // ---------------------------------------------------------------------------------------------
-// 7. Sizes: the built entry as a user's bundler would ship it, lazy chunks apart.
-console.log('\n## size (esbuild, minified + gzipped, with dependencies; lazy chunks apart)');
-console.log(
-  'budgets (issue 11): { checkReply } ≤ 12 KB, { parseJson } ≤ 3 KB, everything ≤ 20 KB, replyguard/render ≤ 16 KB',
-);
-const bundles: Record<string, string> = {
-  'everything (core entry)': `export * from './dist/index.js';`,
-  '{ enforceReply }': `export { enforceReply } from './dist/index.js';`,
-  '{ checkReply }': `export { checkReply } from './dist/index.js';`,
-  '{ parseJson }': `export { parseJson } from './dist/index.js';`,
-  'replyguard/render': `export * from './dist/render.js';`,
-  'replyguard/render (browser)': `export * from './dist/render.browser.js';`,
-};
-for (const [name, contents] of Object.entries(bundles)) {
-  const size = await bundleSize(contents, process.cwd());
-  const lazy =
-    size.lazy.length > 0
-      ? `  (+ ${size.lazy.map((chunk) => `${kib(chunk.gzipBytes)} KB gz`).join(', ')} loaded only when used)`
-      : '';
-  console.log(
-    `${name.padEnd(26)} ${kib(size.minBytes).padStart(6)} KB min ${kib(size.gzipBytes).padStart(6)} KB gz${lazy}`,
-  );
-}
+// 7. Sizes: the built entries as a user's bundler would ship them, first load and lazy chunks.
+await printSizes(process.cwd());
 
 lap();
 console.log(`\nbench took ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);

@@ -123,7 +123,7 @@ export {
   type ModelRequest,
   type ModelStreamEvent,
 } from './providers/modelProvider';
-export { DEFAULT_STALL_TIMEOUT_MS, type StreamOptions } from './providers/postSse';
+export { DEFAULT_STALL_TIMEOUT_MS, type StreamOptions } from './providers/streamOptions';
 export { openAiChatProvider, type OpenAiChatOptions } from './providers/openAiChatProvider';
 export {
   openAiResponsesProvider,

@@ -1,6 +1,7 @@
 import type { JsonObserver } from '../json/jsonObserver';
 import { type PartialValue, createValueBuilder } from './createValueBuilder';
-import { type ProgressPolicies, type SafeView, safeProgressView } from './safeProgressView';
+import type { ProgressScanner } from './progressScanner';
+import { type SafeView, safeProgressView } from './safeProgressView';
 
 /** Follows a streamed answer and says when a new progress view is due: see {@link createProgress}. */
 export interface ProgressTracker {
@@ -34,12 +35,14 @@ const VISIBLE: Readonly<Record<string, string>> = { text: 'text', markdown: 'con
  * so far), for a custom schema the value read so far. Each view is safe to show
  * ({@link safeProgressView}: undecided text held back, secrets masked, markup withheld) and
  * provisional: the turn's `final` result is what counts, and a `rejected` answer's views are void.
+ * The views are a lazy chunk, loaded by a turn that asks for progress; the turn's policies come
+ * prepared as a {@link ProgressScanner}.
  */
 export function createProgress(
   mode: 'segments' | 'custom',
-  policies: ProgressPolicies,
+  scanner: ProgressScanner,
 ): ProgressTracker {
-  const builder = createValueBuilder();
+  const builder = createValueBuilder(scanner.pointerOf);
   let lastOffset = 0;
   let scanned = 0;
   let last = '';
@@ -51,7 +54,7 @@ export function createProgress(
       lastOffset = offset;
       scanned += offset;
       const partial = builder.current();
-      const view = safeProgressView(partial, policies);
+      const view = safeProgressView(partial, scanner);
       if (view === undefined) return undefined;
       // The same cut, masks and withheld spans show the same: nothing new to send.
       if (view.signature === last) return undefined;

@@ -1,4 +1,3 @@
-import { encodePointer } from '../issues/encodePointer';
 import type { JsonObserver, JsonPath } from '../json/jsonObserver';
 
 /** A container of the document being built. */
@@ -41,8 +40,11 @@ export interface ValueBuilder {
  * complete, and the text so far of a string a chunk ended inside — so a host can be shown a reply
  * while it streams. Each string is placed once (its pointer and where it starts among the strings
  * read), so a view of the value costs no walk of what did not change. It never refuses anything.
+ * `pointerOf` writes a path as the JSON pointer the leak scanner names a string by.
  */
-export function createValueBuilder(): ValueBuilder {
+export function createValueBuilder(
+  pointerOf: (path: readonly (string | number)[]) => string,
+): ValueBuilder {
   const stack: Container[] = [];
   const strings: PartialString[] = [];
   const byPointer = new Map<string, number>();
@@ -74,7 +76,7 @@ export function createValueBuilder(): ValueBuilder {
   /** A string begins: placed after every string read before it. */
   const place = (path: JsonPath, depth: number, text: string): PartialString => {
     const entry: PartialString = {
-      pointer: encodePointer(path.slice(0, depth)),
+      pointer: pointerOf(path.slice(0, depth)),
       start: length,
       text,
     };

@@ -1,23 +1,6 @@
-import { HYGIENE_RULES } from '../hygiene/hygieneRules';
-import { type HostPathPolicy, maskHostPaths } from '../hygiene/maskHostPaths';
-import { mapJson } from '../json/mapJson';
-import {
-  LEAK_MASK,
-  type LeakOptions,
-  leakRulesFor,
-  maskSpans,
-  scanLeaks,
-} from '../leaks/maskLeaks';
-import { removeHiddenCharacters } from '../text/removeHiddenCharacters';
 import type { PartialValue } from './createValueBuilder';
 import { holdBack, tailOf } from './holdBack';
-
-/** What a progress view is made safe with: the turn's own outbound policies. */
-export interface ProgressPolicies {
-  /** The leak scanner's options (`false`: no leak masking; markup is withheld all the same). */
-  readonly leaks?: LeakOptions | false | undefined;
-  readonly hostPaths?: HostPathPolicy | undefined;
-}
+import type { ProgressScanner } from './progressScanner';
 
 /** A view of a partial value that may be shown, and how much of the text read it holds back. */
 export interface SafeView {
@@ -32,8 +15,6 @@ export interface SafeView {
 
 /** A closing tag or end token: what it ends began before it (a reasoning block without its opener). */
 const CLOSER = /^(?:<[ \t]*\/|\[\/|◁\/|<\|end|<｜end)/i;
-/** Leak and hygiene rules, per leak options: one scan finds both. */
-const RULES = new WeakMap<object, ReturnType<typeof leakRulesFor>>();
 
 /** A span of the joined text: `[start, end)`, and what happens to it. */
 interface Span {
@@ -54,40 +35,33 @@ interface Span {
  */
 export function safeProgressView(
   partial: PartialValue,
-  policies: ProgressPolicies,
+  scanner: ProgressScanner,
 ): SafeView | undefined {
   const { strings, byPointer, byPlace } = partial;
   const tail = tailOf(strings);
   const hold = holdBack(tail.text);
 
   // One scan for secrets and markup; every finding placed among the strings read.
-  const leaks = policies.leaks === false ? undefined : (policies.leaks ?? {});
-  const rules = rulesFor(policies);
   const spans: Span[] = [];
   const markup: { start: number; end: number; string: number; closer: boolean }[] = [];
-  // Member names and numbers are masked after the strings are cut (see `maskNamesAndNumbers`).
-  const names = new Map<string, { rule: string; start: number; end: number }[]>();
+  // Member names and numbers are masked after the strings are cut (`scanner.outbound`).
+  const names = new Map<string, { start: number; end: number }[]>();
   const numbers = new Set<string>();
-  // The host's literals go in apart from the rules: the scanner then also finds them in numbers.
-  const scan = { rules, allow: leaks?.allow ?? [], literals: leaks?.literals ?? [] };
-  for (const finding of scanLeaks(partial.root, scan)) {
-    if (finding.start === undefined || finding.end === undefined) {
+  for (const finding of scanner.scan(partial.root)) {
+    if (finding.in === 'number') {
       numbers.add(finding.path);
       continue;
     }
-    if (finding.memberName) {
-      if (isHygieneRule(finding.rule)) continue;
-      const list = names.get(finding.path) ?? [];
-      list.push({ rule: finding.rule, start: finding.start, end: finding.end });
-      names.set(finding.path, list);
+    if (finding.in === 'name') {
+      if (!finding.markup) names.set(finding.path, [...(names.get(finding.path) ?? []), finding]);
       continue;
     }
     const at = byPointer.get(finding.path);
-    if (at === undefined || finding.start === undefined || finding.end === undefined) continue;
+    if (at === undefined) continue;
     const entry = strings[at]!;
     const start = entry.start + finding.start;
     const end = entry.start + finding.end;
-    if (!isHygieneRule(finding.rule)) spans.push({ start, end, withheld: false });
+    if (!finding.markup) spans.push({ start, end, withheld: false });
     else
       markup.push({
         start,
@@ -117,7 +91,7 @@ export function safeProgressView(
       withheld: false,
     });
 
-  const mask = leaks?.mask ?? LEAK_MASK;
+  const mask = scanner.mask;
   const partly = new Set<object>();
   const open: object[] = [];
   const render = (value: unknown, container: object | undefined, key: string | number): unknown => {
@@ -160,8 +134,7 @@ export function safeProgressView(
   };
   let value = render(partial.root, undefined, 0);
   if (value === OMIT) return undefined;
-  value = maskNamesAndNumbers(value, names, numbers, mask);
-  if (policies.hostPaths) value = maskHostPaths(value, policies.hostPaths).value;
+  value = scanner.hostPaths(scanner.outbound(value, { names, numbers }));
   return {
     value,
     heldBack: partial.length - cut,
@@ -172,32 +145,12 @@ export function safeProgressView(
 
 const OMIT = Symbol('omitted');
 
-let hygieneIds: ReadonlySet<string> | undefined;
-/** Whether a finding is reasoning or tool markup (withheld) rather than a secret (masked). */
-function isHygieneRule(id: string): boolean {
-  hygieneIds ??= new Set(HYGIENE_RULES.map((rule) => rule.id));
-  return hygieneIds.has(id);
-}
-
 /** What decides a view of one stream: where it is cut, and what is masked or withheld before it. */
 function signature(cut: number, spans: readonly Span[]): string {
   let out = String(cut);
   for (const span of spans)
     if (span.start < cut) out += `|${span.start}-${span.end}${span.withheld ? 'w' : 'm'}`;
   return out;
-}
-
-function rulesFor(policies: ProgressPolicies): ReturnType<typeof leakRulesFor> {
-  // Kept per policies object: a scanner prepares each new rule list anew.
-  let rules = RULES.get(policies);
-  if (rules === undefined) {
-    rules =
-      policies.leaks === false
-        ? HYGIENE_RULES
-        : [...leakRulesFor({ rules: policies.leaks?.rules }), ...HYGIENE_RULES];
-    RULES.set(policies, rules);
-  }
-  return rules;
 }
 
 /** The first `length` characters of a string at `start` of the joined text, masked and withheld. */
@@ -227,31 +180,3 @@ function shown(
   }
   return out + text.slice(at, length);
 }
-
-/**
- * What the final reply will show in place of the view's member names, numbers and hidden
- * characters: names with a secret masked (the scan's name findings, by member pointer), numbers
- * holding a host literal as the mask, and bidi controls and invisibles removed from every string
- * and name, as the core removes them from the reply it delivers. The view keeps the partial
- * value's shape, so its pointers are the scan's.
- */
-function maskNamesAndNumbers(
-  value: unknown,
-  names: ReadonlyMap<string, { rule: string; start: number; end: number }[]>,
-  numbers: ReadonlySet<string>,
-  mask: string,
-): unknown {
-  const visible = (text: string) => removeHiddenCharacters(text)?.text ?? text;
-  return mapJson(value, {
-    string: visible,
-    name: (name, pointer) => {
-      const spans = names.get(pointer);
-      return visible(spans ? maskSpans(name, [...spans].sort(byStart), mask) : name);
-    },
-    number:
-      numbers.size > 0 ? (number, pointer) => (numbers.has(pointer) ? mask : number) : undefined,
-  }).value;
-}
-
-const byStart = (a: { start: number; end: number }, b: { start: number; end: number }) =>
-  a.start - b.start || b.end - a.end;

@@ -1,7 +1,8 @@
 import type { Usage } from '../results/replyResult';
 import { anthropicFinishReason } from './anthropicFinishReason';
 import { readAnthropicUsage } from './anthropicUsage';
-import { type ModelStreamEvent, ProviderError } from './modelProvider';
+import type { ModelStreamEvent } from './modelProvider';
+import { ProviderError } from './providerError';
 import { field, stringOr } from './postJson';
 import { type SseMessage, sseJson } from './readSse';
 

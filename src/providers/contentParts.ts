@@ -1,4 +1,4 @@
-import { ProviderError } from './modelProvider';
+import { ProviderError } from './providerError';
 import { field } from './postJson';
 
 /** What an OpenAI-compatible `content` holds, read part by part. */

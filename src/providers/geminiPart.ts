@@ -1,5 +1,5 @@
 import type { ToolCall } from '../results/replyResult';
-import { ProviderError } from './modelProvider';
+import { ProviderError } from './providerError';
 import { field, stringOr } from './postJson';
 
 /** What one Gemini content part is, for the answer. */

@@ -1,4 +1,4 @@
-import { ProviderError } from './modelProvider';
+import { ProviderError } from './providerError';
 import { field } from './postJson';
 
 /**

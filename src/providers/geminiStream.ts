@@ -3,7 +3,8 @@ import { geminiFinishReason } from './geminiFinishReason';
 import { type PartialCall, createPartialCall } from './geminiPartialCall';
 import { geminiToolCall, readGeminiPart } from './geminiPart';
 import { readGeminiUsage } from './geminiUsage';
-import { type ModelStreamEvent, ProviderError } from './modelProvider';
+import type { ModelStreamEvent } from './modelProvider';
+import { ProviderError } from './providerError';
 import { field } from './postJson';
 import { type SseMessage, sseJson } from './readSse';
 

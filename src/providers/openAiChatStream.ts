@@ -1,5 +1,6 @@
 import { readContentParts, unknownPartsFailure } from './contentParts';
-import { type FinishReason, type ModelStreamEvent, ProviderError } from './modelProvider';
+import type { FinishReason, ModelStreamEvent } from './modelProvider';
+import { ProviderError } from './providerError';
 import { openAiFinishReason } from './openAiFinishReason';
 import { readOpenAiUsage } from './openAiUsage';
 import { field } from './postJson';

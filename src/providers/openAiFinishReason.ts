@@ -1,4 +1,5 @@
-import { type FinishReason, ProviderError } from './modelProvider';
+import type { FinishReason } from './modelProvider';
+import { ProviderError } from './providerError';
 
 /**
  * An OpenAI-compatible `finish_reason` as a {@link FinishReason}: `length` (the token limit, or

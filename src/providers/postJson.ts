@@ -1,4 +1,4 @@
-import { ProviderError } from './modelProvider';
+import { ProviderError } from './providerError';
 
 /**
  * POSTs a JSON body and returns the parsed JSON answer. A non-2xx status, a body that is not

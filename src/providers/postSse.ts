@@ -1,32 +1,6 @@
-import type { ModelProvider } from './modelProvider';
-import { ProviderError } from './modelProvider';
+import { ProviderError } from './providerError';
 import { quote, readSse, type SseMessage, streamFailure, within } from './readSse';
-
-/** Streaming options every provider takes. */
-export interface StreamOptions {
-  /**
-   * Milliseconds without a byte from the upstream (the headers included) before a streamed call
-   * fails as stalled. Default 30,000; raise it for models that think silently before writing.
-   */
-  readonly stallTimeoutMs?: number | undefined;
-  /**
-   * `false` calls the upstream whole, never streamed (the provider then has no `stream()`), for
-   * upstreams without server-sent events. Default true: replies are judged while they stream.
-   */
-  readonly streaming?: boolean | undefined;
-}
-
-/** The provider as configured: without its `stream()` when streaming is off. */
-export function withStreaming(provider: ModelProvider, options: StreamOptions): ModelProvider {
-  if (options.streaming !== false) return provider;
-  // Dropped, never called.
-  // eslint-disable-next-line @typescript-eslint/unbound-method
-  const { stream: _unused, ...whole } = provider;
-  return whole;
-}
-
-/** The default stall limit of a streamed call. */
-export const DEFAULT_STALL_TIMEOUT_MS = 30_000;
+import { DEFAULT_STALL_TIMEOUT_MS } from './streamOptions';
 
 /**
  * POSTs a JSON body and reads the answer as server-sent events. A non-2xx status throws a

@@ -1,5 +1,6 @@
 import type { ToolCall, Usage } from '../results/replyResult';
-import { type FinishReason, type ModelAnswer, ProviderError } from './modelProvider';
+import type { FinishReason, ModelAnswer } from './modelProvider';
+import { ProviderError } from './providerError';
 import { count, field, stringOr } from './postJson';
 
 /**

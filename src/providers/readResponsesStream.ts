@@ -1,5 +1,5 @@
 import type { ModelStreamEvent } from './modelProvider';
-import { ProviderError } from './modelProvider';
+import { ProviderError } from './providerError';
 import { field, stringOr } from './postJson';
 import { responsesCall, responsesFinish, responsesUsage } from './readResponsesAnswer';
 import { quote, type SseMessage, sseJson } from './readSse';

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ProviderError } from './modelProvider';
+import { ProviderError } from './providerError';
 
 /** One server-sent event: its `event` name (absent for the default) and its `data` text. */
 export type SseMessage = EventSourceMessage;

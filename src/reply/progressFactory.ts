@@ -1,15 +1,23 @@
-import { type ProgressTracker, createProgress } from '../progress/createProgress';
+import type { ProgressTracker } from '../progress/createProgress';
+import { progressScanner } from '../progress/progressScanner';
 import type { StreamReplyOptions } from './turnOptions';
 
 /**
  * Makes a progress tracker for each streamed answer of a turn that asked for progress
  * (`streamProgress: true`), made safe with the turn's own outbound policies; `undefined` when it
- * did not ask.
+ * did not ask. The views load on first use (a lazy chunk); if they cannot be loaded the turn runs
+ * without progress events, which are provisional extras: its result is the same.
  */
-export function progressFactory(
+export async function progressFactory(
   options: StreamReplyOptions,
-): ((mode: 'segments' | 'custom') => ProgressTracker) | undefined {
+): Promise<((mode: 'segments' | 'custom') => ProgressTracker) | undefined> {
   if (options.streamProgress !== true) return undefined;
-  const policies = { leaks: options.leaks, hostPaths: options.hostPaths };
-  return (mode) => createProgress(mode, policies);
+  let create: typeof import('../progress/createProgress').createProgress;
+  try {
+    ({ createProgress: create } = await import('../progress/createProgress'));
+  } catch {
+    return undefined;
+  }
+  const scanner = progressScanner({ leaks: options.leaks, hostPaths: options.hostPaths });
+  return (mode) => create(mode, scanner);
 }

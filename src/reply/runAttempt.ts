@@ -56,7 +56,7 @@ export async function* runAttempt(
   let request = first;
   let steps = 0;
   // Progress views are built only when asked for.
-  const progress = progressFactory(options);
+  const progress = await progressFactory(options);
   try {
     for (;;) {
       const cancel = new AbortController();

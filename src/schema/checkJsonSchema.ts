@@ -1,5 +1,5 @@
 import type { Issue } from '../issues/issue';
-import { appendPointer } from '../issues/encodePointer';
+import { appendPointer } from '../issues/appendPointer';
 
 const TYPES = new Set(['null', 'boolean', 'object', 'array', 'number', 'integer', 'string']);
 const SCHEMA_KEYWORDS = [

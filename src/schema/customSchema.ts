@@ -1,183 +1,33 @@
-import type { Issue } from '../issues/issue';
-import { encodePointer } from '../issues/encodePointer';
-import type { JsonObserver } from '../json/jsonObserver';
-import type { JsonSchema } from '../segments/segmentJsonSchema';
-import { checkJsonSchema } from './checkJsonSchema';
-import { compileSchemaJudge } from './createSchemaJudge';
-import { faithfulJsonSchema } from './faithfulJsonSchema';
-import { isStandardSchema, type StandardSchemaV1 } from './standardSchema';
+import type { PreparedResult } from './preparedSchema';
 
-/** A caller's own reply contract: a JSON Schema object or any Standard Schema. */
-export type CustomSchema = JsonSchema | StandardSchemaV1;
-
-/** Validates a parsed value; resolves to issues (empty when valid). */
-export type ValueValidator = (value: unknown) => Promise<Issue[]>;
-
-/** A custom schema made ready for a turn. */
-export interface PreparedSchema {
-  readonly validate: ValueValidator;
-  /** The JSON Schema providers can enforce, when there is one. */
-  readonly jsonSchema?: JsonSchema;
-  /**
-   * A fresh streaming judge for each answer (`createSchemaJudge`), when the schema can be judged
-   * while it streams: a JSON Schema always, a Standard Schema when its JSON Schema is faithful.
-   */
-  readonly judge?: () => JsonObserver;
-}
-
-/** The outcome of {@link prepareSchema}: ready, or refused before any model call. */
-export type PreparedResult =
-  | { readonly ok: true; readonly schema: PreparedSchema }
-  | { readonly ok: false; readonly issues: Issue[] };
+export type {
+  CustomSchema,
+  PreparedResult,
+  PreparedSchema,
+  ValueValidator,
+} from './preparedSchema';
 
 /**
  * Prepares a custom schema: a JSON Schema is checked for well-formedness and compiled with
- * @cfworker/json-schema (imported only now, so IM-only users never load it); a Standard Schema
- * is used as it is. A malformed schema is refused (SCHEMA_MALFORMED) before any model call.
- * `remotes` are schemas that `$ref`s may name by URI.
+ * @cfworker/json-schema; a Standard Schema is used as it is. A malformed schema is refused
+ * (SCHEMA_MALFORMED) before any model call. `remotes` are schemas that `$ref`s may name by URI.
+ * All of it loads on first use (lazy chunks), so IM-only users never load it; a chunk that cannot
+ * be loaded refuses the schema (INTERNAL) rather than throw.
  */
 export async function prepareSchema(
   schema: unknown,
   options: { readonly remotes?: Readonly<Record<string, unknown>> } = {},
 ): Promise<PreparedResult> {
-  if (isStandardSchema(schema)) {
-    const judge = standardJudge(schema);
-    return {
-      ok: true,
-      schema: {
-        validate: standardValidator(schema),
-        ...jsonSchemaOf(schema),
-        ...(judge ? { judge } : {}),
-      },
-    };
-  }
-  const problems = checkJsonSchema(schema);
-  if (problems.length > 0) return { ok: false, issues: problems };
-  let Validator: typeof import('@cfworker/json-schema').Validator;
-  let dereference: typeof import('@cfworker/json-schema').dereference;
+  let prepare: typeof import('./prepareCustomSchema').prepareCustomSchema;
   try {
-    ({ Validator, dereference } = await import('@cfworker/json-schema'));
+    ({ prepareCustomSchema: prepare } = await import('./prepareCustomSchema'));
   } catch {
     return {
       ok: false,
       issues: [
-        { code: 'INTERNAL', path: '', message: 'the JSON Schema validator could not be loaded' },
+        { code: 'INTERNAL', path: '', message: 'the custom schema support could not be loaded' },
       ],
     };
   }
-  let validator: InstanceType<typeof Validator>;
-  let judge: (() => JsonObserver) | undefined;
-  try {
-    // The library annotates the schema it is given; it gets its own copy.
-    const copy = structuredClone(schema) as object;
-    validator = new Validator(copy, '2020-12', false);
-    for (const [id, remote] of Object.entries(options.remotes ?? {}))
-      validator.addSchema(structuredClone(remote) as object, id);
-    judge = jsonSchemaJudge(copy, dereference, options.remotes);
-  } catch (error) {
-    return {
-      ok: false,
-      issues: [
-        {
-          code: 'SCHEMA_MALFORMED',
-          path: '',
-          message: `the schema does not compile: ${String((error as Error).message).slice(0, 120)}`,
-        },
-      ],
-    };
-  }
-  return {
-    ok: true,
-    schema: {
-      jsonSchema: schema as JsonSchema,
-      judge,
-      validate: async (value) => {
-        let result: ReturnType<typeof validator.validate>;
-        try {
-          result = validator.validate(value);
-        } catch (error) {
-          // An unresolvable $ref surfaces only now: a schema problem, reported as one.
-          return [
-            {
-              code: 'SCHEMA_MALFORMED',
-              path: '',
-              message: String((error as Error)?.message ?? error).slice(0, 160),
-            },
-          ];
-        }
-        if (result.valid) return [];
-        // The deepest errors name the failing places; the enclosing ones only repeat them.
-        const leaves = result.errors.filter(
-          (error) =>
-            !result.errors.some(
-              (other) =>
-                other !== error && other.keywordLocation.startsWith(`${error.keywordLocation}/`),
-            ),
-        );
-        return leaves.slice(0, 20).map((error) => ({
-          code: 'SCHEMA_MISMATCH',
-          path: error.instanceLocation.replace(/^#/, ''),
-          message: `${error.keyword}: ${error.error.slice(0, 160)}`,
-        }));
-      },
-    },
-  };
-}
-
-/**
- * The streaming judge of a JSON Schema, resolving each `$ref` exactly as the validator does (by
- * the URIs it annotated). A judge that cannot be set up leaves the schema to the validator alone.
- */
-function jsonSchemaJudge(
-  copy: object,
-  dereference: typeof import('@cfworker/json-schema').dereference,
-  remotes: Readonly<Record<string, unknown>> | undefined,
-): (() => JsonObserver) | undefined {
-  try {
-    const lookup = dereference(copy);
-    for (const [id, remote] of Object.entries(remotes ?? {}))
-      dereference({ ...(structuredClone(remote) as object), $id: id }, lookup);
-    return compileSchemaJudge(copy, {
-      resolve: (node) => lookup[String(node.__absolute_ref__ ?? node.$ref)],
-    });
-  } catch {
-    return undefined;
-  }
-}
-
-/** A Standard Schema's streaming judge, when its JSON Schema is faithful (see faithfulJsonSchema). */
-function standardJudge(schema: StandardSchemaV1): (() => JsonObserver) | undefined {
-  const faithful = faithfulJsonSchema(schema);
-  return faithful === undefined ? undefined : compileSchemaJudge(faithful, { converted: true });
-}
-
-function standardValidator(schema: StandardSchemaV1): ValueValidator {
-  return async (value) => {
-    const result = await schema['~standard'].validate(value);
-    if (!result.issues) return [];
-    return result.issues.map((item) => ({
-      code: 'SCHEMA_MISMATCH' as const,
-      path: encodePointer(
-        (item.path ?? []).map((segment) =>
-          String(typeof segment === 'object' ? segment.key : segment),
-        ),
-      ),
-      message: item.message.slice(0, 200),
-    }));
-  };
-}
-
-// Standard JSON Schema (valibot's toStandardJsonSchema, zod 4): a JSON Schema providers can enforce.
-function jsonSchemaOf(schema: StandardSchemaV1): { jsonSchema?: JsonSchema } {
-  const converter = (
-    schema['~standard'] as { jsonSchema?: { input?: (options: { target: string }) => unknown } }
-  ).jsonSchema;
-  try {
-    const converted = converter?.input?.({ target: 'draft-2020-12' });
-    return typeof converted === 'object' && converted !== null
-      ? { jsonSchema: converted as JsonSchema }
-      : {};
-  } catch {
-    return {};
-  }
+  return prepare(schema, options);
 }

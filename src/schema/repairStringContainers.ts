@@ -1,4 +1,4 @@
-import { appendPointer } from '../issues/encodePointer';
+import { appendPointer } from '../issues/appendPointer';
 import type { JsonLimits } from '../json/jsonLimits';
 import { parseJson } from '../json/parseJson';
 

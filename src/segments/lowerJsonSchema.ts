@@ -11,7 +11,7 @@ export function lowerJsonSchema(schema: JsonSchema): JsonSchema {
   return lower(schema, true) as JsonSchema;
 }
 
-const DROPPED = new Set(['$schema', '$id', 'title']);
+const DROPPED = /* @__PURE__ */ new Set(['$schema', '$id', 'title']);
 
 function lower(node: unknown, root: boolean): unknown {
   if (Array.isArray(node)) return node.map((item) => lower(item, false));

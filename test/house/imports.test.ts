@@ -3,8 +3,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../requireBuilt';
 
-// The house rules a reader relies on: imports run downward only (no cycle, type-only ones
-// included), and a file stays short enough to read in one sitting.
+// The house rules a reader relies on: imports run downward only (no cycle, type-only and dynamic
+// ones included: a lazy chunk is still an import), and a file stays short enough to read in one
+// sitting.
 const MAX_LINES = 400;
 const SOURCES = ['src', 'worker/src', 'cli', 'demo/src'];
 
@@ -16,11 +17,13 @@ function filesUnder(dir: string): string[] {
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
-/** Relative imports and re-exports of a file, resolved to repository paths. */
+/** Relative imports, re-exports and dynamic imports of a file, resolved to repository paths. */
 function importsOf(file: string, text: string, known: Set<string>): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(/(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/g)) {
-    const base = relative(ROOT, resolve(ROOT, dirname(file), match[1]!));
+  const pattern =
+    /(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'|\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
+  for (const match of text.matchAll(pattern)) {
+    const base = relative(ROOT, resolve(ROOT, dirname(file), (match[1] ?? match[2])!));
     const target = [`${base}.ts`, `${base}/index.ts`].find((path) => known.has(path));
     if (target) found.push(target);
   }
@@ -76,5 +79,8 @@ it('finds a cycle, a type-only one too (negative control)', () => {
   const known = new Set(['src/reply/turnOptions.ts']);
   expect(
     importsOf('src/reply/turnPlan.ts', "import type { X } from './turnOptions';", known),
+  ).toEqual(['src/reply/turnOptions.ts']);
+  expect(
+    importsOf('src/reply/turnPlan.ts', "const x = await import('./turnOptions');", known),
   ).toEqual(['src/reply/turnOptions.ts']);
 });

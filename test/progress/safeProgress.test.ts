@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { encodePointer } from '../../src/issues/encodePointer';
 import { createJsonStream } from '../../src/json/createJsonStream';
 import { maskLeaks } from '../../src/leaks/maskLeaks';
 import { createProgress } from '../../src/progress/createProgress';
 import { createValueBuilder } from '../../src/progress/createValueBuilder';
 import { HOLD_MAX } from '../../src/progress/holdBack';
+import { progressScanner } from '../../src/progress/progressScanner';
 import { safeProgressView } from '../../src/progress/safeProgressView';
 import { earlyCheckFor } from '../../src/reply/earlyCheck';
 import { cutAt } from '../schema/judgeRun';
@@ -86,12 +88,12 @@ function hiddenPieces(token: string, text: string): string[] {
 
 /** Each view after each chunk, taken directly (no spacing between views). */
 function everyView(text: string, pieces: readonly string[]) {
-  const builder = createValueBuilder();
+  const builder = createValueBuilder(encodePointer);
   const stream = createJsonStream({}, builder.observer);
   const views: NonNullable<ReturnType<typeof safeProgressView>>[] = [];
   for (const piece of pieces) {
     stream.push(piece);
-    const view = safeProgressView(builder.current(), policies);
+    const view = safeProgressView(builder.current(), progressScanner(policies));
     if (view) views.push(view);
   }
   return views;
@@ -132,7 +134,7 @@ describe('a progress view never shows a secret unmasked', () => {
       segments: [{ type: 'text', data: { text: `key ${token} end` } }],
     });
     const hidden = hiddenPieces(token, text);
-    const builder = createValueBuilder();
+    const builder = createValueBuilder(encodePointer);
     const stream = createJsonStream({}, builder.observer);
     let leaked = false;
     for (const piece of cutAt(text, [text.indexOf('ghp_') + 20])) {
@@ -150,7 +152,7 @@ describe('a progress view never shows a secret unmasked', () => {
         const early = earlyCheckFor(
           { mode: 'segments' },
           undefined,
-          createProgress('segments', policies),
+          createProgress('segments', progressScanner(policies)),
         )!;
         for (const piece of cutAt(
           text,
@@ -200,15 +202,15 @@ describe('a view shows what the final reply will show, names and numbers too', (
     const literal = '4111111111111111';
     const numbered = { leaks: { literals: [literal] } };
     const text = `{"card": ${literal}, "note": "thanks, that is all for today"}`;
-    const builder = createValueBuilder();
+    const builder = createValueBuilder(encodePointer);
     const stream = createJsonStream({}, builder.observer);
     for (const piece of cutAt(text, [12, 30, text.length - 3])) {
       stream.push(piece);
-      const view = safeProgressView(builder.current(), numbered);
+      const view = safeProgressView(builder.current(), progressScanner(numbered));
       if (view) expect(JSON.stringify(view.value)).not.toContain(literal);
     }
     stream.end();
-    const view = safeProgressView(builder.current(), numbered)!;
+    const view = safeProgressView(builder.current(), progressScanner(numbered))!;
     expect((view.value as { card: unknown }).card).toBe('[REDACTED]');
   });
 

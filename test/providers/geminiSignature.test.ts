@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { geminiBody, geminiProvider } from '../../src/providers/geminiProvider';
+import { geminiBody } from '../../src/providers/geminiBody';
+import { geminiProvider } from '../../src/providers/geminiProvider';
 import { enforceReply } from '../../src/reply/enforceReply';
 import { ROOT } from '../requireBuilt';
 import { type Behaviour, fakeUpstreamPerTest } from './fakeUpstream';

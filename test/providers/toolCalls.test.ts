@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { anthropicBody, anthropicProvider } from '../../src/providers/anthropicProvider';
-import { geminiBody, geminiProvider } from '../../src/providers/geminiProvider';
+import { anthropicBody } from '../../src/providers/anthropicBody';
+import { anthropicProvider } from '../../src/providers/anthropicProvider';
+import { geminiBody } from '../../src/providers/geminiBody';
+import { geminiProvider } from '../../src/providers/geminiProvider';
 import type { ChatMessage, ModelRequest } from '../../src/providers/modelProvider';
-import { openAiChatBody, openAiChatProvider } from '../../src/providers/openAiChatProvider';
+import { openAiChatBody } from '../../src/providers/openAiChatBody';
+import { openAiChatProvider } from '../../src/providers/openAiChatProvider';
 import { segmentJsonSchema } from '../../src/segments/segmentJsonSchema';
 import { collectEvents, fakeUpstreamPerTest } from './fakeUpstream';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicFinishReason } from '../../src/providers/anthropicFinishReason';
-import { readAnthropicAnswer } from '../../src/providers/anthropicProvider';
+import { readAnthropicAnswer } from '../../src/providers/readAnthropicAnswer';
 import { readAnthropicStream } from '../../src/providers/anthropicStream';
 import { readAnthropicUsage } from '../../src/providers/anthropicUsage';
 import { readContentParts } from '../../src/providers/contentParts';
@@ -9,7 +9,7 @@ import { readGeminiStream } from '../../src/providers/geminiStream';
 import { createPartialCall, parsePath } from '../../src/providers/geminiPartialCall';
 import { readGeminiUsage } from '../../src/providers/geminiUsage';
 import { ProviderError } from '../../src/providers/modelProvider';
-import { readOpenAiChatAnswer } from '../../src/providers/openAiChatProvider';
+import { readOpenAiChatAnswer } from '../../src/providers/readOpenAiChatAnswer';
 import { readOpenAiChatStream } from '../../src/providers/openAiChatStream';
 import { openAiFinishReason } from '../../src/providers/openAiFinishReason';
 import { readOpenAiUsage } from '../../src/providers/openAiUsage';

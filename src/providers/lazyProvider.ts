@@ -1,0 +1,64 @@
+import type { Enforcement } from '../results/replyResult';
+import type { ModelAnswer, ModelProvider, ModelRequest, ModelStreamEvent } from './modelProvider';
+import type { StreamOptions } from './streamOptions';
+
+/**
+ * A provider's wire work — the HTTP call, its answer and stream readers, the SSE framing — for
+ * the options its factory was given and the request body the factory wrote. It is a module of its
+ * own, loaded on the first call.
+ */
+export interface ProviderTransport<TOptions> {
+  generate(
+    options: TOptions,
+    request: ModelRequest,
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<ModelAnswer>;
+  stream(
+    options: TOptions,
+    request: ModelRequest,
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): AsyncIterable<ModelStreamEvent>;
+}
+
+/** What a factory says of its provider: its name, how it enforces the schema, its request body. */
+export interface ProviderIdentity {
+  readonly name: string;
+  readonly enforcement: Enforcement;
+  /**
+   * The request body of a call (the transport adds what streaming needs). Written by the factory,
+   * not the transport: it uses the schema helpers the core entry exports, which a transport chunk
+   * (self-contained, see tsup.config.ts) would otherwise carry a second copy of.
+   */
+  body(request: ModelRequest): Record<string, unknown>;
+}
+
+/**
+ * A provider whose transport loads on its first call (a lazy chunk): the factory stays small and
+ * synchronous, and a page that never calls a model never loads a wire reader. A transport that
+ * cannot be loaded fails the call like any other failure of it (the turn reports MODEL_FAILED).
+ * With `streaming: false` the provider has no `stream()` and is called whole.
+ */
+export function lazyProvider<TOptions extends StreamOptions>(
+  identity: ProviderIdentity,
+  options: TOptions,
+  load: () => Promise<ProviderTransport<TOptions>>,
+): ModelProvider {
+  const whole: ModelProvider = {
+    name: identity.name,
+    enforcement: identity.enforcement,
+    async generate(request, { signal }) {
+      const body = identity.body(request);
+      return (await load()).generate(options, request, body, signal);
+    },
+  };
+  if (options.streaming === false) return whole;
+  return {
+    ...whole,
+    async *stream(request, { signal }) {
+      const body = identity.body(request);
+      yield* (await load()).stream(options, request, body, signal);
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// Every lazy chunk of the core, loaded through the public API with no network: the four provider
+// transports, the custom-schema support (with the JSON Schema validator and the streaming judge),
+// the progress views and the media inspection. Plain JavaScript and web APIs only, so the same
+// tour runs in Node (ESM and CJS), workerd, Chromium, Deno and Bun (see lazyChunks tests).
+
+const REPLY = { segments: [{ type: 'text', data: { text: 'Hello from the lazy chunk tour' } }] };
+const TEXT = JSON.stringify(REPLY);
+const USER = [{ role: 'user', content: 'hi' }];
+// The first 32 bytes of a PNG, sent as an audio segment: only the inspection can tell.
+const PNG = btoa(
+  String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(24).fill(0)),
+);
+
+/** What the tour returns in every runtime. */
+export const TOUR_RESULT = {
+  openAiChat: 'completed',
+  anthropic: 'completed',
+  gemini: 'completed',
+  openAiResponses: 'completed',
+  customSchema: { status: 'completed', attempts: 2, rejectedEarly: true },
+  progress: true,
+  media: 'media-type-mismatch',
+};
+
+const json = (body) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+
+/** An OpenAI chat completions stream writing `text` in pieces of 7 characters. */
+const chatStream = (text) => {
+  const frames = [];
+  for (let at = 0; at < text.length; at += 7)
+    frames.push({ choices: [{ index: 0, delta: { content: text.slice(at, at + 7) } }] });
+  frames.push({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+  const body = frames.map((frame) => `data: ${JSON.stringify(frame)}\n\n`).join('');
+  return new Response(`${body}data: [DONE]\n\n`, {
+    headers: { 'content-type': 'text/event-stream' },
+  });
+};
+
+/** A fetch that answers each call with the next of `answers` (made fresh per call). */
+const upstream = (...answers) => {
+  let call = 0;
+  return async () => answers[Math.min(call++, answers.length - 1)]();
+};
+
+const connection = (fetch, streaming = true) => ({
+  baseUrl: 'https://upstream.test/v1',
+  model: 'm',
+  fetch,
+  streaming,
+});
+
+/** Runs the tour against the core's public API (`lib` as imported or required). */
+export async function lazyTour(lib) {
+  const status = async (provider) => (await lib.enforceReply({ provider, messages: USER })).status;
+
+  const openAiChat = await status(
+    lib.openAiChatProvider(connection(upstream(() => chatStream(TEXT)))),
+  );
+  const anthropic = await status(
+    lib.anthropicProvider(
+      connection(
+        upstream(() =>
+          json({
+            content: [{ type: 'tool_use', id: 'toolu_1', name: 'segment_reply', input: REPLY }],
+            stop_reason: 'tool_use',
+            usage: { input_tokens: 10, output_tokens: 5 },
+          }),
+        ),
+        false,
+      ),
+    ),
+  );
+  const gemini = await status(
+    lib.geminiProvider(
+      connection(
+        upstream(() =>
+          json({
+            candidates: [
+              { content: { parts: [{ text: TEXT }], role: 'model' }, finishReason: 'STOP' },
+            ],
+            usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5 },
+          }),
+        ),
+        false,
+      ),
+    ),
+  );
+  const openAiResponses = await status(
+    lib.openAiResponsesProvider(
+      connection(
+        upstream(() =>
+          json({
+            status: 'completed',
+            output: [
+              {
+                type: 'message',
+                role: 'assistant',
+                content: [{ type: 'output_text', text: TEXT }],
+              },
+            ],
+            usage: { input_tokens: 10, output_tokens: 5 },
+          }),
+        ),
+        false,
+      ),
+    ),
+  );
+
+  // A custom schema: the judge refuses the first answer while it streams, the validator passes
+  // the correction.
+  const custom = await lib.enforceReply({
+    provider: lib.openAiChatProvider(
+      connection(
+        upstream(
+          () => chatStream(JSON.stringify({ answer: 42, padding: 'x'.repeat(80) })),
+          () => chatStream(JSON.stringify({ answer: 'forty-two' })),
+        ),
+      ),
+    ),
+    messages: USER,
+    schema: {
+      type: 'object',
+      properties: { answer: { type: 'string' } },
+      required: ['answer'],
+      additionalProperties: false,
+    },
+  });
+
+  let views = 0;
+  const long = JSON.stringify({
+    segments: [{ type: 'text', data: { text: 'the answer keeps going '.repeat(12) } }],
+  });
+  for await (const event of lib.streamReply({
+    provider: lib.openAiChatProvider(connection(upstream(() => chatStream(long)))),
+    messages: USER,
+    streamProgress: true,
+  }))
+    if (event.type === 'progress') views++;
+
+  const media = await lib.checkReply(
+    JSON.stringify({
+      segments: [{ type: 'audio', data: { media: { kind: 'base64', value: PNG } } }],
+    }),
+  );
+
+  return {
+    openAiChat,
+    anthropic,
+    gemini,
+    openAiResponses,
+    customSchema: {
+      status: custom.status,
+      attempts: custom.meta.attempts,
+      rejectedEarly: custom.meta.history?.[0]?.rejectedAt !== undefined,
+    },
+    progress: views > 0,
+    media: media.findings[0]?.rule,
+  };
+}
