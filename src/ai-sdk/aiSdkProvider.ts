@@ -203,6 +203,8 @@ async function* streamCall(
   const reader = stream.getReader();
   const cancel = () => void reader.cancel(signal.reason).catch(() => undefined);
   signal.addEventListener('abort', cancel, { once: true });
+  // Aborted while the model was opening its stream: the listener came too late to hear it.
+  if (signal.aborted) cancel();
   const toolCalls: AiSdkToolCall[] = [];
   let warnings: AiSdkWarning[] = [];
   let response: AiSdkResponseMetadata | undefined;

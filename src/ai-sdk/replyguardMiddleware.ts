@@ -1,3 +1,4 @@
+import { splitText } from '../text/splitText';
 import { toAiSdkUsage } from './aiSdkUsage';
 import type {
   AiSdkCallOptions,
@@ -131,12 +132,10 @@ function streamOf(outcome: GuardedOutcome): ReadableStream<GuardedStreamPart> {
   }
   if (outcome.kind === 'text') {
     parts.push({ type: 'text-start', id: 'reply' });
-    for (let at = 0; at < outcome.text.length; at += DELTA_SIZE)
-      parts.push({
-        type: 'text-delta',
-        id: 'reply',
-        delta: outcome.text.slice(at, at + DELTA_SIZE),
-      });
+    // Never inside a surrogate pair: a delta is a whole string of its own.
+    if (outcome.text !== '')
+      for (const delta of splitText(outcome.text, DELTA_SIZE))
+        parts.push({ type: 'text-delta', id: 'reply', delta });
     parts.push({ type: 'text-end', id: 'reply' });
   } else {
     for (const call of outcome.toolCalls) parts.push(call);

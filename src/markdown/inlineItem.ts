@@ -17,6 +17,13 @@ export interface LinkClose {
   readonly open: LinkOpen;
 }
 
+/** `<scheme:…>` or `<user@host>`: a link the renderer's policy makes, its label encoded. */
+export interface Autolink {
+  readonly kind: 'autolink';
+  readonly target: LinkTarget;
+  readonly html: string;
+}
+
 /** Finished output: its HTML, and its text inside an image's `alt` (no tags). */
 export interface Piece {
   readonly kind: 'piece';
@@ -26,7 +33,7 @@ export interface Piece {
 
 /**
  * What a paragraph's inline parse yields, in order: escaped text (a string, the same in an
- * `alt`), a `*`/`_` run (its index in the paragraph's `DelimiterTable`), finished pieces and
- * link brackets.
+ * `alt`), a `*`/`_` run (its index in the paragraph's `DelimiterTable`), finished pieces,
+ * autolinks and link brackets.
  */
-export type InlineItem = string | number | Piece | LinkOpen | LinkClose;
+export type InlineItem = string | number | Piece | Autolink | LinkOpen | LinkClose;

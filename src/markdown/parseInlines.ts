@@ -1,4 +1,3 @@
-import { sanitizeUri } from 'micromark-util-sanitize-uri';
 import { readerText } from '../text/readerText';
 import { CHAR_REFERENCE, decodeReference } from './charReference';
 import { classifyCharacter } from './classifyCharacter';
@@ -10,7 +9,7 @@ import {
   addRun,
   createDelimiterTable,
 } from './delimiterTable';
-import type { InlineItem, LinkOpen, LinkTarget, Piece } from './inlineItem';
+import type { Autolink, InlineItem, LinkOpen, LinkTarget, Piece } from './inlineItem';
 import { type LinkDefinitions, labelKey } from './linkDefinitions';
 import {
   type ScanBudget,
@@ -178,7 +177,7 @@ export function parseInlines(
           break;
         }
         flush(i);
-        items.push(autolink.piece);
+        items.push(autolink.item);
         i = textFrom = autolink.end;
         break;
       }
@@ -285,7 +284,8 @@ function backtickRuns(text: string): Map<number, { starts: number[]; next: numbe
   return runs;
 }
 
-function autolinkAt(text: string, start: number): { piece: Piece; end: number } | undefined {
+// The link itself is the policy's to make, as for a bracketed link (checked protocol, host note).
+function autolinkAt(text: string, start: number): { item: Autolink; end: number } | undefined {
   URI_AUTOLINK.lastIndex = start;
   const uri = URI_AUTOLINK.exec(text);
   EMAIL_AUTOLINK.lastIndex = start;
@@ -293,10 +293,9 @@ function autolinkAt(text: string, start: number): { piece: Piece; end: number } 
   const match = uri ?? email;
   if (!match) return undefined;
   const value = match[1]!;
-  const href = sanitizeUri(email ? `mailto:${value}` : value, email ? undefined : LINK_PROTOCOLS);
-  const label = encodeHtml(value);
+  const destination = email ? `mailto:${value}` : value;
   return {
-    piece: { kind: 'piece', html: `<a href="${href}">${label}</a>`, alt: label },
+    item: { kind: 'autolink', target: { destination, title: undefined }, html: encodeHtml(value) },
     end: start + match[0].length,
   };
 }

@@ -38,6 +38,9 @@ export function renderInlines(
       case 'piece':
         out.push(alt > 0 ? item.alt : item.html);
         break;
+      case 'autolink':
+        out.push(alt > 0 ? item.html : policy.link(item.target, item.html, shownText(item.html)));
+        break;
       case 'open':
         if (!item.target) out.push(item.image ? '![' : '[');
         else {

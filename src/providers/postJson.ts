@@ -44,8 +44,3 @@ export function field(value: unknown, key: string | number): unknown {
 export function stringOr(value: unknown, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
 }
-
-/** A number, or 0. */
-export function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}

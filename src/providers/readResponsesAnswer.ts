@@ -1,7 +1,8 @@
 import type { ToolCall, Usage } from '../results/replyResult';
 import type { FinishReason, ModelAnswer } from './modelProvider';
 import { ProviderError } from './providerError';
-import { count, field, stringOr } from './postJson';
+import { field, stringOr } from './postJson';
+import { tokenCount } from './tokenCount';
 
 /**
  * Reads a whole `response` object: the `output_text` parts of its `message` items (never a
@@ -40,7 +41,7 @@ export function readResponsesAnswer(answer: unknown): ModelAnswer {
     ...(text !== undefined ? { text } : {}),
     ...(refusal !== undefined ? { refusal } : {}),
     ...(toolCalls.length > 0 ? { toolCalls } : {}),
-    usage: responsesUsage(field(answer, 'usage')),
+    ...usageOf(field(answer, 'usage')),
     finishReason: reason,
   };
 }
@@ -72,17 +73,24 @@ export function responsesFinish(
 }
 
 /**
- * The Responses usage: reasoning tokens are part of `output_tokens` and reported apart too. A count
- * that is not a number is 0, a negative one too.
+ * The Responses usage, or undefined when neither `input_tokens` nor `output_tokens` can be read
+ * (so the caller estimates instead of reporting 0). Reasoning tokens are part of `output_tokens`
+ * and reported apart too. A count that is not a non-negative number reads as 0.
  */
-export function responsesUsage(usage: unknown): Usage {
-  const tokens = (value: unknown) => Math.max(0, count(value));
-  const reasoning = field(field(usage, 'output_tokens_details'), 'reasoning_tokens');
+export function responsesUsage(usage: unknown): Usage | undefined {
+  const input = tokenCount(field(usage, 'input_tokens'));
+  const output = tokenCount(field(usage, 'output_tokens'));
+  // A block with neither count readable is no report.
+  if (input === undefined && output === undefined) return undefined;
+  const reasoning = tokenCount(field(field(usage, 'output_tokens_details'), 'reasoning_tokens'));
   return {
-    inputTokens: tokens(field(usage, 'input_tokens')),
-    outputTokens: tokens(field(usage, 'output_tokens')),
-    ...(typeof reasoning === 'number' && Number.isFinite(reasoning)
-      ? { reasoningTokens: tokens(reasoning) }
-      : {}),
+    inputTokens: input ?? 0,
+    outputTokens: output ?? 0,
+    ...(reasoning !== undefined ? { reasoningTokens: reasoning } : {}),
   };
+}
+
+function usageOf(block: unknown): { usage?: Usage } {
+  const usage = responsesUsage(block);
+  return usage ? { usage } : {};
 }

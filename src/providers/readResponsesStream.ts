@@ -19,10 +19,11 @@ interface Item {
 /**
  * Turns Responses API events into stream events: `response.output_text.delta` as text (reasoning
  * items send other events and are never text), `refusal` parts reported once at their end, each
- * `function_call` item reported whole at `response.output_item.done`, then the usage and the
- * finish reason from the one terminal event (`response.completed` or `response.incomplete`, whose
- * `max_output_tokens` is the finish reason `length`). `response.failed`, an `error` event or a
- * stream that ends without a terminal event throws a ProviderError.
+ * `function_call` item reported whole at `response.output_item.done`, then the usage (when the
+ * response reports one) and the finish reason from the one terminal event (`response.completed`
+ * or `response.incomplete`, whose `max_output_tokens` is the finish reason `length`).
+ * `response.failed`, an `error` event or a stream that ends without a terminal event throws a
+ * ProviderError.
  */
 export async function* readResponsesStream(
   events: AsyncIterable<SseMessage>,
@@ -111,7 +112,8 @@ export async function* readResponsesStream(
             yield { type: 'refusal', text: open.refusal };
           }
         }
-        yield { type: 'usage', usage: responsesUsage(field(response, 'usage')) };
+        const usage = responsesUsage(field(response, 'usage'));
+        if (usage) yield { type: 'usage', usage };
         yield { type: 'finish', reason: responsesFinish(response, called, refused) };
         return;
       }

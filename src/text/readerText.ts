@@ -1,4 +1,4 @@
-import { INVISIBLE_CONTROLS } from './hiddenCharacters';
+import { INVISIBLE_CONTROLS, SUBDIVISION_FLAG } from './hiddenCharacters';
 
 /**
  * A text as a reader sees it: what renders as nothing, and the bidirectional controls that
@@ -22,9 +22,10 @@ const HIDDEN_ANY = /* @__PURE__ */ new RegExp(HIDDEN_CLASS, 'u');
 const ZWNJ = 0x200c;
 const ZWJ = 0x200d;
 const KEYCAP = 0x20e3;
-const BLACK_FLAG = 0x1f3f4;
-const TAG_FIRST = 0xe0020;
+const TAG_FIRST = 0xe0000;
 const TAG_LAST = 0xe007f;
+// A whole subdivision flag read from its 🏴 (two code units before its first tag).
+const FLAG_AT = /* @__PURE__ */ new RegExp(SUBDIVISION_FLAG, 'y');
 
 const isVariationSelector = (code: number) =>
   (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef);
@@ -32,8 +33,8 @@ const isVariationSelector = (code: number) =>
 /**
  * Whether a hidden character at `index` does visible work in its place and stays: a joiner
  * between two non-ASCII characters (emoji sequences, Persian and Indic shaping), a variation
- * selector after a non-ASCII character or before a keycap, the tags of a flag (🏴 + tags). Between
- * ASCII characters, where a secret would be split, every one of them goes.
+ * selector after a non-ASCII character or before a keycap. (The tags of a subdivision flag are
+ * kept by the caller.) Between ASCII characters, where a secret would be split, every one goes.
  */
 function keeps(source: string, index: number, code: number, previous: number): boolean {
   if (code === ZWNJ || code === ZWJ) {
@@ -43,9 +44,13 @@ function keeps(source: string, index: number, code: number, previous: number): b
   if (isVariationSelector(code)) {
     return previous > 0x7f || source.charCodeAt(index + (code > 0xffff ? 2 : 1)) === KEYCAP;
   }
-  if (code >= TAG_FIRST && code <= TAG_LAST)
-    return previous === BLACK_FLAG || previous >= TAG_FIRST;
   return false;
+}
+
+/** Where the subdivision flag whose first tag is at `index` ends, or -1 if none is there. */
+function flagEnd(source: string, index: number): number {
+  FLAG_AT.lastIndex = index - 2;
+  return FLAG_AT.test(source) ? FLAG_AT.lastIndex : -1;
 }
 
 /**
@@ -62,16 +67,20 @@ export function readerText(source: string): ReaderText {
   const parts: string[] = [];
   const removed: number[] = [];
   let start = 0;
-  // The code point before the current one, as kept (a kept tag counts for the next tag).
+  // The code point before the current one, as kept.
   let previous = 0;
   let last = 0;
+  // The end of the subdivision flag being read: its tags stay, any other tag goes.
+  let flag = -1;
   HIDDEN.lastIndex = 0;
   for (let match = HIDDEN.exec(source); match; match = HIDDEN.exec(source)) {
     const index = match.index;
     const code = match[0].codePointAt(0)!;
     if (index > last) previous = codePointBefore(source, index);
     last = index + match[0].length;
-    if (keeps(source, index, code, previous)) {
+    const isTag = code >= TAG_FIRST && code <= TAG_LAST;
+    if (isTag && index > flag) flag = flagEnd(source, index);
+    if (isTag ? last <= flag : keeps(source, index, code, previous)) {
       previous = code;
       continue;
     }

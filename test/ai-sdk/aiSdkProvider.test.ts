@@ -267,6 +267,24 @@ describe('aiSdkProvider', () => {
     expect(aborted.state.delivered).toBeLessThan(good.length / 2);
   });
 
+  it('cancels a stream whose signal aborted while the model was still opening it', async () => {
+    const controller = new AbortController();
+    let cancelled = 0;
+    const model = {
+      ...streaming([good]).model,
+      doStream: () => {
+        controller.abort(new Error('left before the first part'));
+        // A stream that would wait forever: only a cancel ends it.
+        const stream = new ReadableStream({ cancel: () => void cancelled++ });
+        return Promise.resolve({ stream });
+      },
+    } as unknown as Parameters<typeof aiSdkProvider>[0];
+    await expect(
+      events(aiSdkProvider(model).stream!({ system: '', messages: [] }, controller)),
+    ).rejects.toThrow('left before the first part');
+    expect(cancelled).toBe(1);
+  });
+
   it('offers transports: generate only, or every call through doStream', async () => {
     expect(aiSdkProvider(generating([])).stream).toBeTypeOf('function');
     expect(aiSdkProvider(generating([]), { transport: 'generate' }).stream).toBeUndefined();

@@ -297,6 +297,24 @@ describe('replyguardMiddleware in streamText', () => {
     });
   });
 
+  it('never cuts a surrogate pair across two text deltas', async () => {
+    const prefix = '{"segments":[{"type":"text","data":{"text":"';
+    // The emoji's first half is the 512th unit: a cut every 512 units would split it.
+    const words = 'a'.repeat(511 - prefix.length) + '👋 ' + 'b'.repeat(600) + '👋';
+    const long = `${prefix}${words}"}}]}`;
+    expect(long.charCodeAt(511)).toBe(0xd83d);
+    const { model: inner } = streaming([long]);
+    const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
+    const { parts, text } = await run(model);
+    expect(text).toBe(long);
+    const deltas = parts.filter((part) => part.type === 'text-delta').map((part) => part.text!);
+    expect(deltas.length).toBeGreaterThan(1);
+    for (const delta of deltas)
+      expect(delta).not.toMatch(
+        /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+      );
+  });
+
   it('never releases the malformed first answer: only the corrected reply is streamed', async () => {
     const { model: inner } = streaming([fenced, good]);
     const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });

@@ -29,6 +29,8 @@ interface Play {
   /** Stop writing after this many pieces, then end the answer or keep the connection open. */
   readonly stopAfter?: number;
   readonly then?: 'end' | 'hang';
+  /** Drop the `usage` block of the answer (whole, or the terminal event's), as some proxies do. */
+  readonly noUsage?: boolean;
 }
 let plays: Play[] = [];
 const seen: { body: any; headers: IncomingMessage['headers']; closedEarly: boolean }[] = [];
@@ -44,7 +46,7 @@ beforeAll(async () => {
     response.on('close', () => (record.closedEarly = !response.writableEnded));
     const play = plays.shift();
     if (!play) return response.writeHead(500).end('{"error":{"message":"no play left"}}');
-    const bytes = fixture(play.file);
+    const bytes = play.noUsage ? withoutUsage(fixture(play.file)) : fixture(play.file);
     if (play.file.endsWith('.json'))
       return response.writeHead(200, { 'content-type': 'application/json' }).end(bytes);
     response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -63,6 +65,20 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
+
+/** The fixture with every `usage` member of its JSON (whole, or in each `data:` line) removed. */
+function withoutUsage(bytes: Buffer): Buffer {
+  const drop = (json: string) =>
+    JSON.stringify(JSON.parse(json), (key, value: unknown) =>
+      key === 'usage' ? undefined : value,
+    );
+  const text = bytes.toString('utf8');
+  return Buffer.from(
+    text.startsWith('{')
+      ? drop(text)
+      : text.replace(/^data: (.*)$/gm, (_, json: string) => `data: ${drop(json)}`),
+  );
+}
 
 const provider = (extra: Partial<Parameters<typeof openAiResponsesProvider>[0]> = {}) =>
   openAiResponsesProvider({ baseUrl, apiKey: 'sk-test', model: 'gpt-5-mini', ...extra });
@@ -254,6 +270,30 @@ describe('openAiResponsesProvider', () => {
     }
   });
 
+  it('reports no usage when the response has none, so the turn estimates it', async () => {
+    plays = [{ file: 'text.json', noUsage: true }];
+    const answer = await provider().generate(request, { signal: AbortSignal.timeout(5_000) });
+    expect(answer.text).toBeDefined();
+    expect(answer.usage).toBeUndefined();
+    plays.push({ file: 'text.sse', noUsage: true });
+    const events: ModelStreamEvent[] = [];
+    for await (const event of provider().stream!(request, { signal: AbortSignal.timeout(5_000) }))
+      events.push(event);
+    expect(events.filter((event) => event.type !== 'text')).toEqual([
+      { type: 'finish', reason: 'stop' },
+    ]);
+    for (const streaming of [false, true]) {
+      plays = [{ file: streaming ? 'text.sse' : 'text.json', noUsage: true }];
+      const result = await enforceReply({
+        provider: provider({ streaming }),
+        messages: [{ role: 'user', content: 'status?' }],
+      });
+      expect(result.status).toBe('completed');
+      expect(result.usage).toMatchObject({ estimated: true });
+      expect(result.usage.outputTokens).toBeGreaterThan(0);
+    }
+  });
+
   it('aborting the signal closes the upstream connection', async () => {
     const from = seen.length;
     plays = [
@@ -290,7 +330,15 @@ describe('readResponsesAnswer on odd answers', () => {
         total_tokens: { odd: true },
       },
     });
-    expect(odd).toEqual({ usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'stop' });
+    // No count in the block is readable: no usage, so the turn estimates it.
+    expect(odd).toEqual({ finishReason: 'stop' });
+    expect(
+      readResponsesAnswer({
+        status: 'completed',
+        output: [],
+        usage: { input_tokens: 7, output_tokens: 'n', output_tokens_details: null },
+      }).usage,
+    ).toEqual({ inputTokens: 7, outputTokens: 0 });
     expect(readResponsesAnswer({ status: 'completed', output: [] })).toMatchObject({
       finishReason: 'stop',
     });

@@ -113,6 +113,7 @@ describe('a Markdown link shows the host it goes to when its text names another'
       '(evil.example)',
     ],
     ['a look-alike in another script', '[pаypal.com](https://pаypal.com/)', '(xn--pypal-4ve.com)'],
+    ['a look-alike in an autolink', '<http://аpple.com/x>', '(xn--pple-43d.com)'],
     [
       'a host reversed by a bidi override',
       `[moc.live\u202e](https://evil.example/)`,
@@ -128,6 +129,7 @@ describe('a Markdown link shows the host it goes to when its text names another'
     ['its own URL', '<https://docs.example.com/a>'],
     ['a relative link', '[other.example](/relative)'],
     ['a mail link', '[a@b.example](mailto:a@b.example)'],
+    ['a mail autolink', '<a@b.example>'],
   ])('but not for %s', (_name, content) => {
     expect(note(content)).toBeUndefined();
   });

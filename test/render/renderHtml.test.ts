@@ -99,6 +99,23 @@ describe('renderHtml', () => {
     expect(html).toContain('&lt;script&gt;');
   });
 
+  it('an autolink goes through the link policy: a bad scheme gets no href', () => {
+    const html = renderHtml(
+      completed({
+        segments: [
+          {
+            type: 'markdown',
+            data: { content: '<javascript:alert(1)> <data:text/html,x> <https://example.com/a>' },
+          },
+        ],
+      }),
+    );
+    expect(notInert(html, document)).toEqual([]);
+    expect(html).not.toContain('href="javascript:');
+    expect(html).not.toContain('href="data:');
+    expect(html).toContain('href="https://example.com/a"');
+  });
+
   it('never renders an unvalidated reply: only a completed value, or the host notice', async () => {
     const failed = await checkReply(
       '{"segments":[{"type":"text","data":{"text":"<img src=x onerror=alert(1)>","x":1}}]}',

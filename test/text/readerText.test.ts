@@ -50,6 +50,17 @@ describe('readerText', () => {
     expect(readerText('a\u{e0067}b').text).toBe('ab');
   });
 
+  it('keeps only the tags of a subdivision flag: a run of tags after a 🏴 hides text', () => {
+    const tags = (ascii: string) =>
+      [...ascii].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    const hidden = `🏴${tags('ghp_secret')}\u{e007f}`;
+    expect(readerText(hidden).text).toBe('🏴');
+    expect(readerText(`🏴${tags('gbeng')}\u{e007f}${tags('x')}`).text).toBe(
+      `🏴${tags('gbeng')}\u{e007f}`,
+    );
+    expect(readerText(`🏴${tags('gbeng')}`).text).toBe('🏴');
+  });
+
   it('returns the same string when nothing is hidden', () => {
     const text = 'plain text, ünïcödé and 日本語';
     expect(readerText(text).text).toBe(text);

@@ -437,6 +437,30 @@ describe(
   },
 );
 
+describe('a refusal or a cut answer under a custom schema', { timeout: 20_000 }, () => {
+  it('is a 422 with its own code, whole and streamed', async () => {
+    const schema = { type: 'object', properties: { total: { type: 'number' } } } as const;
+    for (const [content, code] of [
+      ['please refuse {"total": 1}', 'REFUSED'],
+      ['you will run out {"total": 1}', 'TRUNCATED'],
+    ] as const) {
+      const request = {
+        model: MODEL,
+        max_tokens: 9,
+        messages: [{ role: 'user' as const, content }],
+        output_config: { format: { type: 'json_schema' as const, schema } },
+      };
+      await expect(anthropic().messages.create(request), code).rejects.toMatchObject({
+        status: 422,
+        error: { type: 'error', error: { type: 'invalid_request_error', code } },
+      });
+      await expect(anthropic().messages.stream(request).finalMessage(), code).rejects.toMatchObject(
+        { error: { type: 'error', error: { code } } },
+      );
+    }
+  });
+});
+
 describe('a body over the limit in workerd', () => {
   it('is refused by its declared Content-Length before it is sent, on both new routes', async () => {
     for (const path of ['/v1/messages', '/v1/responses']) {

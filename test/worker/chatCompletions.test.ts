@@ -179,6 +179,23 @@ describe('POST /v1/chat/completions', () => {
         { role: 'user', content: 'hi' },
       ],
     });
+    const weather = {
+      type: 'function',
+      function: { name: 'get_weather', parameters: { type: 'object' } },
+    };
+    await refuse(chat('hi', { tools: [weather], tool_choice: 'required' }), 'tool_choice');
+    await refuse(
+      chat('hi', {
+        tools: [weather],
+        tool_choice: { type: 'function', function: { name: 'get_weather' } },
+      }),
+      'tool_choice',
+    );
+    await refuse(chat('hi', { tools: [weather, { type: 'web_search' }] }), 'tools.1.type');
+    await refuse(
+      chat('hi', { tools: [{ type: 'function', function: { name: 'a b' } }] }),
+      'tools.0.function.name',
+    );
     const progress = await post(chat('hi', { replyguard: { progress: true } }));
     expect(await progress.json()).toMatchObject({ error: { field: 'replyguard.progress' } });
   });
@@ -443,6 +460,20 @@ describe('tools pass through', () => {
     expect(last.choices[0].finish_reason).toBe('tool_calls');
     expect(last.replyguard.status).toBe('interrupted');
     expect(frames.content).toBe('');
+  });
+
+  it('tool_choice "none" sends no tools upstream; "auto" sends them', async () => {
+    const seen: ModelRequest[] = [];
+    const { provider } = slowModel('{"segments":[{"type":"text","data":{"text":"Sunny."}}]}', 0);
+    const recording: ModelProvider = {
+      ...provider,
+      stream: (request, context) => (seen.push(request), provider.stream!(request, context)),
+    };
+    for (const tool_choice of ['none', 'auto']) {
+      const body = await completion(chat('hi', { tools, tool_choice }), { provider: recording });
+      expect(body.replyguard).toMatchObject({ status: 'completed' });
+    }
+    expect(seen.map((request) => request.tools)).toEqual([undefined, tools]);
   });
 
   it('forwards the tools and the tool traffic; the final text answer is enforced', async () => {

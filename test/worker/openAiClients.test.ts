@@ -501,6 +501,34 @@ describe(
       expect(JSON.stringify(errors)).toContain('VALIDATION_FAILED');
     });
 
+    it('a refusal or a cut answer under a custom schema is a 422 with its own code', async () => {
+      for (const [input, code, message] of [
+        ['please refuse {"total": 1}', 'REFUSED', /refused to answer/],
+        ['you will run out {"total": 1}', 'TRUNCATED', /cut off at the output token limit/],
+      ] as const) {
+        const request = { ...exhausted, input };
+        await expect(openai().responses.create(request), code).rejects.toMatchObject({
+          status: 422,
+          message: expect.stringMatching(message),
+          error: { code, type: 'invalid_request_error', attempts: 1 },
+        });
+        const stream = openai().responses.stream(request);
+        stream.on('error', () => undefined);
+        await expect(stream.finalResponse(), code).rejects.toMatchObject({ type: 'error', code });
+        await expect(
+          openai().chat.completions.create({
+            model: 'fake',
+            messages: [{ role: 'user', content: input }],
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: 'invoice', schema: exhausted.text.format.schema },
+            },
+          }),
+          code,
+        ).rejects.toMatchObject({ status: 422, code });
+      }
+    });
+
     it('progress events (response.in_progress with replyguard) do not disturb responses.stream', async () => {
       const seen: unknown[] = [];
       const stream = openai().responses.stream({

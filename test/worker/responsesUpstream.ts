@@ -20,17 +20,28 @@ const segments = (text: string) => JSON.stringify({ segments: [{ type: 'text', d
 const invalid = (field: string) =>
   `{"segments":[{"type":"text","data":{"${field}":true,"text":"${'and so on '.repeat(40)}"}}]}`;
 
-/** How the upstream answers one call: text in pieces at a pace, or one function call. */
+/** How the upstream answers one call: text in pieces at a pace, one function call, or a refusal. */
 type Answer =
-  | { readonly text: string; readonly size?: number; readonly pauseMs?: number }
-  | { readonly call: { readonly name: string; readonly arguments: string } };
+  | {
+      readonly text: string;
+      readonly size?: number;
+      readonly pauseMs?: number;
+      /** Ends `incomplete` at the output token limit. */
+      readonly cut?: boolean;
+    }
+  | { readonly call: { readonly name: string; readonly arguments: string } }
+  | { readonly refusal: string };
+
+/** What the upstream says when it refuses. */
+export const REFUSAL = "I can't help with that.";
 
 /**
  * A Responses API server on 127.0.0.1 that answers like the Worker's scripted model, in the
  * Responses event stream: "cut" is provably invalid early and corrected, "invalid" stays invalid
  * (the failure notice), "leak" carries a token, "tool" calls the first tool, a function call's
  * output is answered in text, a custom schema gets the JSON object of the user's message, "slow"
- * is a valid reply written slowly; anything else a short valid reply. It records what it was sent
+ * is a valid reply written slowly; "refuse" is a refusal and "run out" a reply cut at the token
+ * limit (under any schema); anything else a short valid reply. It records what it was sent
  * and whether the Worker hung up before the end.
  */
 export async function responsesUpstream() {
@@ -70,6 +81,8 @@ function answerFor(body: Record<string, any>): Answer {
     return { text: segments(`The tool answered: ${String(last.output)}`) };
   const words = String(last.content);
   const custom = body.text?.format?.name !== 'segment_reply';
+  if (words.includes('refuse')) return { refusal: REFUSAL };
+  if (words.includes('run out')) return { text: '{"total": 12', cut: true };
   const quoted = /<<<ANSWER\n([\s\S]*)\nANSWER>>>/.exec(words)?.[1];
   if (quoted !== undefined) {
     if (custom) return { text: quoted };
@@ -113,7 +126,24 @@ async function play(response: ServerResponse, call: ResponsesCall, answer: Answe
   });
   send('response.created', { response: shell('in_progress', [], null) });
   let item: Record<string, unknown>;
-  if ('call' in answer) {
+  if ('refusal' in answer) {
+    const at = { item_id: 'msg_up', output_index: 0, content_index: 0 };
+    item = {
+      id: 'msg_up',
+      type: 'message',
+      status: 'completed',
+      role: 'assistant',
+      content: [{ type: 'refusal', refusal: answer.refusal }],
+    };
+    send('response.output_item.added', {
+      output_index: 0,
+      item: { ...item, status: 'in_progress', content: [] },
+    });
+    send('response.content_part.added', { ...at, part: { type: 'refusal', refusal: '' } });
+    send('response.refusal.delta', { ...at, delta: answer.refusal });
+    send('response.refusal.done', { ...at, refusal: answer.refusal });
+    send('response.output_item.done', { output_index: 0, item });
+  } else if ('call' in answer) {
     item = {
       id: 'fc_up',
       type: 'function_call',
@@ -156,7 +186,7 @@ async function play(response: ServerResponse, call: ResponsesCall, answer: Answe
     item = {
       id: 'msg_up',
       type: 'message',
-      status: 'completed',
+      status: answer.cut ? 'incomplete' : 'completed',
       role: 'assistant',
       content: [part(answer.text)],
     };
@@ -168,7 +198,14 @@ async function play(response: ServerResponse, call: ResponsesCall, answer: Answe
     output_tokens_details: { reasoning_tokens: CALL_USAGE.reasoning },
     total_tokens: CALL_USAGE.input + CALL_USAGE.output,
   };
-  send('response.completed', { response: shell('completed', [item], usage) });
+  if ('cut' in answer && answer.cut)
+    send('response.incomplete', {
+      response: {
+        ...shell('incomplete', [item], usage),
+        incomplete_details: { reason: 'max_output_tokens' },
+      },
+    });
+  else send('response.completed', { response: shell('completed', [item], usage) });
   call.ended = true;
   response.end();
 }

@@ -27,3 +27,34 @@ describe('turnDelivery maps a failed turn to an HTTP status', () => {
     expect(turnDelivery(failed(issue))).toMatchObject({ kind: 'error', status, code });
   });
 });
+
+describe('turnDelivery on a custom schema that ends without a reply', () => {
+  const ended = (code: string, message: string): ReplyResult<unknown> => ({
+    status: 'validation_failed',
+    issues: [{ code: code as never, path: '', message }],
+    findings: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+    meta: { ...meta, schemaName: 'invoice' },
+  });
+
+  it('names a refusal or a cut answer with its own code and message', () => {
+    for (const code of ['REFUSED', 'TRUNCATED']) {
+      const message = `${code.toLowerCase()} for a reason`;
+      expect(turnDelivery(ended(code, message))).toMatchObject({
+        kind: 'error',
+        status: 422,
+        code,
+        message,
+        details: { schemaName: 'invoice', attempts: 1 },
+      });
+    }
+  });
+
+  it('calls any other failure VALIDATION_FAILED, naming the schema', () => {
+    expect(turnDelivery(ended('TYPE_MISMATCH', 'expected a number'))).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_FAILED',
+      message: 'no reply matched the schema "invoice" after 1 attempt(s)',
+    });
+  });
+});

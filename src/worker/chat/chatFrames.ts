@@ -1,5 +1,6 @@
 import type { ToolCall, Usage } from '../../results/replyResult';
-import { CONTENT_CHUNK, splitText } from '../turn/splitText';
+import { splitText } from '../../text/splitText';
+import { CONTENT_CHUNK } from '../turn/contentChunk';
 import type { Delivered } from '../turn/turnDelivery';
 import type { ChatProgressEvent, WireToolCall } from '../wireTypes';
 

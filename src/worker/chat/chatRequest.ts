@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { ChatMessage, ToolCall } from '../../providers/modelProvider';
 import { badField, fieldError } from '../http/requestBody';
+import { readChatTools } from './chatTools';
 import { plainObject } from '../turn/plainObject';
 import { ReplyguardField } from '../turn/replyguardField';
 import type { TurnRead, WireTurn } from '../turn/wireTurn';
@@ -52,6 +53,7 @@ export const ChatRequestSchema = v.object({
   stream: v.nullish(v.boolean()),
   stream_options: v.nullish(v.object({ include_usage: v.optional(v.boolean()) })),
   tools: v.optional(v.array(v.looseObject({ type: v.string() }))),
+  tool_choice: v.nullish(v.unknown()),
   response_format: v.optional(ResponseFormat),
   replyguard: v.optional(ReplyguardField),
 });
@@ -78,6 +80,8 @@ export function readChatRequest(body: unknown): TurnRead<ChatTurn> {
       error: fieldError('the request is not a chat completions request', parsed.issues),
     };
   const input = parsed.output;
+  const tools = readChatTools(input);
+  if (!Array.isArray(tools)) return { ok: false, error: tools };
   const text = (content: v.InferOutput<typeof Content> | null | undefined) =>
     typeof content === 'string' ? content : (content ?? []).map((part) => part.text).join('');
   const system: string[] = [];
@@ -139,7 +143,7 @@ export function readChatRequest(body: unknown): TurnRead<ChatTurn> {
       model: input.model,
       system: system.join('\n\n'),
       messages,
-      ...(input.tools && input.tools.length > 0 ? { tools: input.tools } : {}),
+      ...(tools.length > 0 ? { tools } : {}),
       ...(format
         ? {
             format: {

@@ -1,4 +1,5 @@
-import { splitText } from '../turn/splitText';
+import { splitText } from '../../text/splitText';
+import { CONTENT_CHUNK } from '../turn/contentChunk';
 import { sse } from '../turn/sse';
 import type { WireAnswer } from '../turn/wireAnswer';
 import { anthropicErrorType } from './anthropicError';
@@ -44,7 +45,7 @@ export function messagesEvents(
       if (delivery.kind === 'content') {
         frames.push(
           event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
-          ...splitText(delivery.content).map((text) =>
+          ...splitText(delivery.content, CONTENT_CHUNK).map((text) =>
             event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
           ),
           event('content_block_stop', { index: 0 }),

@@ -1,5 +1,6 @@
 import type { HttpError } from '../http/httpError';
-import { splitText } from '../turn/splitText';
+import { splitText } from '../../text/splitText';
+import { CONTENT_CHUNK } from '../turn/contentChunk';
 import { sse } from '../turn/sse';
 import type { Delivered, DeliveryError } from '../turn/turnDelivery';
 import type { ChatProgressEvent } from '../wireTypes';
@@ -53,7 +54,7 @@ export function responsesEvents(head: ResponseHead): ResponsesEvents {
             item: messageItem(id, '', 'in_progress'),
           }),
           event('response.content_part.added', { ...at, part: outputTextPart('') }),
-          ...splitText(text).map((delta) =>
+          ...splitText(text, CONTENT_CHUNK).map((delta) =>
             event('response.output_text.delta', { ...at, delta, logprobs: [] }),
           ),
           event('response.output_text.done', { ...at, text, logprobs: [] }),

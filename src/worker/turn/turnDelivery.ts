@@ -32,7 +32,8 @@ export interface DeliveryError extends HttpError {
  * Maps a turn's result to what the client gets, whatever its API. The content is the validated
  * value as JSON text, or the IM failure notice; a custom schema that stayed invalid is a 422
  * naming the schema, the attempts and the issues (or, with `return_invalid`, the last value
- * flagged `valid: false`); tool calls go back unchanged; a failed upstream is a 502/504, a fault
+ * flagged `valid: false`), coded `REFUSED` or `TRUNCATED` when a refusal or a cut answer ended
+ * the turn; tool calls go back unchanged; a failed upstream is a 502/504, a fault
  * of our own a 500.
  */
 export function turnDelivery(result: ReplyResult<unknown>): TurnDelivery {
@@ -77,18 +78,23 @@ export function turnDelivery(result: ReplyResult<unknown>): TurnDelivery {
       // A fault of replyguard's own is not the upstream's: a 500 that says so.
       if (first?.code === 'INTERNAL') return failure(500, 'INTERNAL', first.message);
       return failure(502, 'UPSTREAM_FAILED', first?.message ?? 'the upstream model failed');
-    case 'validation_failed':
+    case 'validation_failed': {
       if (result.notice) return content(result.notice);
       if (result.invalidValue !== undefined) return content(result.invalidValue, false);
+      const details = {
+        schemaName: result.meta.schemaName,
+        attempts: result.meta.attempts,
+        issues: result.issues,
+      };
+      // A refusal or a cut answer ended the turn: say so, not that the schema was missed.
+      if (first?.code === 'REFUSED' || first?.code === 'TRUNCATED')
+        return failure(422, first.code, first.message, details);
       return failure(
         422,
         'VALIDATION_FAILED',
         `no reply matched the schema "${result.meta.schemaName}" after ${result.meta.attempts} attempt(s)`,
-        {
-          schemaName: result.meta.schemaName,
-          attempts: result.meta.attempts,
-          issues: result.issues,
-        },
+        details,
       );
+    }
   }
 }
