@@ -1,3 +1,11 @@
+import { appendPointer } from './appendPointer';
+
+// Internal code builds pointers with appendPointer (re-exported here for the files that import it
+// from this one). Code in a lazy chunk must import appendPointer's own file, never this one: the
+// package index re-exports encodePointer from this file, and under esbuild's code splitting a
+// file the index re-exports that a lazy chunk imports is loaded by every entry of the index.
+export { appendPointer } from './appendPointer';
+
 /**
  * Encodes path tokens as an RFC 6901 JSON pointer (`~` → `~0`, `/` → `~1`).
  *
@@ -6,21 +14,6 @@
  */
 export function encodePointer(tokens: readonly (string | number)[]): string {
   let pointer = '';
-  for (const token of tokens) {
-    pointer += '/' + (typeof token === 'number' ? String(token) : escapeToken(token));
-  }
+  for (const token of tokens) pointer = appendPointer(pointer, token);
   return pointer;
-}
-
-/**
- * Appends one token to an existing pointer.
- */
-export function appendPointer(pointer: string, token: string | number): string {
-  return pointer + '/' + (typeof token === 'number' ? String(token) : escapeToken(token));
-}
-
-function escapeToken(token: string): string {
-  return token.indexOf('~') === -1 && token.indexOf('/') === -1
-    ? token
-    : token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
