@@ -1,6 +1,9 @@
 import { appendPointer } from './appendPointer';
 
-// Re-exported for the files that import it from here.
+// Internal code builds pointers with appendPointer (re-exported here for the files that import it
+// from this one). Code in a lazy chunk must import appendPointer's own file, never this one: the
+// package index re-exports encodePointer from this file, and under esbuild's code splitting a
+// file the index re-exports that a lazy chunk imports is loaded by every entry of the index.
 export { appendPointer } from './appendPointer';
 
 /**

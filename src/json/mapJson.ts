@@ -1,4 +1,4 @@
-import { appendPointer } from '../issues/encodePointer';
+import { appendPointer } from '../issues/appendPointer';
 
 /** What `mapJson` replaces: each visitor returns the replacement (the same value keeps it). */
 export interface JsonVisitors {

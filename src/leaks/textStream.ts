@@ -1,4 +1,4 @@
-import { appendPointer } from '../issues/encodePointer';
+import { appendPointer } from '../issues/appendPointer';
 
 /** One string of a value inside the stream: its pointer, its place in document order, and where it starts in the stream. */
 export interface StreamPiece {

@@ -1,5 +1,4 @@
 import type { Issue } from '../issues/issue';
-import { encodePointer } from '../issues/encodePointer';
 import { excerpt } from '../issues/excerpt';
 import type { SegmentReply } from '../segments/segmentCatalog';
 
@@ -21,7 +20,7 @@ export function checkMentions(reply: SegmentReply, policy: MentionPolicy): Issue
     if (segment.type !== 'mention' || allowed.has(segment.data.target)) return;
     issues.push({
       code: 'MENTION_NOT_ALLOWED',
-      path: encodePointer(['segments', index, 'data', 'target']),
+      path: `/segments/${index}/data/target`,
       message: `"${excerpt(segment.data.target)}" is not a member of this conversation; mention only the given ids`,
     });
   });

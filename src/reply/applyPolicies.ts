@@ -3,13 +3,13 @@ import { HYGIENE_RULES } from '../hygiene/hygieneRules';
 import { stripHiddenCharacters } from '../hygiene/stripHiddenCharacters';
 import type { Issue } from '../issues/issue';
 import type { LeakRule } from '../leaks/leakRule';
-import { leakRulesFor } from '../leaks/maskLeaks';
+import { leakRulesFor } from '../leaks/leakRulesFor';
 import { scanText } from '../leaks/scanText';
 import { inspectMedia } from '../media/inspectMedia';
 import { checkMentions } from '../policy/checkMentions';
 import type { Finding } from '../results/replyResult';
 import type { SegmentReply } from '../segments/segmentCatalog';
-import { maskOutboundOf } from './maskOutbound';
+import { maskOutboundOf } from './maskOutboundOf';
 import type { ReplyPolicies } from './replyPolicies';
 
 /** What the policies decided about one valid reply. */

@@ -4,11 +4,10 @@ import { SEGMENT_SCHEMA_NAME } from '../segments/providerSchemas';
 import type { SegmentReply } from '../segments/segmentCatalog';
 import { validateSegments } from '../segments/validateSegments';
 import { DEFAULT_FAILURE_NOTICE } from './failureNotice';
-import { finalizeReply } from './finalizeReply';
+import { finalizeWith, type TurnEnd } from './finalizeWith';
 import type { Enforcement, ReplyStage, SegmentReplyResult } from '../results/replyResult';
-import { applyPolicies } from './applyPolicies';
+import type { ReplyChecks } from './replyChecks';
 import type { ReplyPolicies } from './replyPolicies';
-import { maskOutbound } from './maskOutbound';
 
 /** Options of {@link checkReply}. */
 export interface CheckReplyOptions extends ReplyPolicies {
@@ -47,6 +46,11 @@ export async function checkReply(
     leaks: options.leaks,
   } as const;
 
+  const checks = await loadChecks();
+  if (!checks) return unchecked(end);
+  const finalizeSegments = (turnEnd: SegmentEnd) =>
+    finalizeWith(turnEnd, checks.redact) as SegmentReplyResult;
+
   if (options.schema === false) {
     if (typeof text !== 'string')
       return finalizeSegments({
@@ -58,7 +62,7 @@ export async function checkReply(
       segments: text.trim() === '' ? [] : [{ type: 'text', data: { text } }],
     };
     // Plain text is parsed for nothing, but it is still outbound: leaks and host paths apply.
-    const { value, findings } = maskOutbound(plain, options);
+    const { value, findings } = checks.maskOutbound(plain, options);
     const stage = findings.length > 0 ? 'post_guardrail' : end.stage;
     return finalizeSegments({ ...end, stage, status: 'completed', value, findings });
   }
@@ -72,7 +76,7 @@ export async function checkReply(
   if (!validated.ok)
     return finalizeSegments({ ...end, status: 'validation_failed', issues: validated.issues });
 
-  const outcome = await applyPolicies(validated.value, options);
+  const outcome = await checks.applyPolicies(validated.value, options);
   if (outcome.issues.length > 0)
     return finalizeSegments({ ...end, status: 'validation_failed', issues: outcome.issues });
   if (outcome.findings.length === 0)
@@ -99,9 +103,38 @@ export async function checkReply(
   });
 }
 
-/** The IM preset always has a notice text, so a refused result always carries the notice. */
-function finalizeSegments(
-  end: Parameters<typeof finalizeReply<SegmentReply>>[0] & { readonly failureNoticeText: string },
-): SegmentReplyResult {
-  return finalizeReply(end) as SegmentReplyResult;
+type SegmentEnd = TurnEnd<SegmentReply> & { readonly failureNoticeText: string };
+/** What every ending of a check shares: all of a `SegmentEnd` but its status. */
+type CheckStart = Omit<SegmentEnd, 'status'>;
+
+let loading: Promise<ReplyChecks> | undefined;
+
+/**
+ * The checks, loaded on first use and kept; undefined when they cannot be loaded (a network
+ * failure in a browser, a file missing from a deployment), and tried again on the next call.
+ */
+async function loadChecks(): Promise<ReplyChecks | undefined> {
+  loading ??= import('./replyChecks').then((module) => module.replyChecks);
+  try {
+    return await loading;
+  } catch {
+    loading = undefined;
+    return undefined;
+  }
+}
+
+/**
+ * A reply that could not be checked is not delivered: an error with the host's notice. Its one
+ * issue quotes nothing of the reply, so it needs no redaction (which the checks would have done).
+ */
+function unchecked(end: CheckStart): SegmentReplyResult {
+  const issue = {
+    code: 'INTERNAL' as const,
+    path: '',
+    message: 'the reply checks (leak scanner, policies) could not be loaded',
+  };
+  return finalizeWith(
+    { ...end, status: 'error', issues: [issue] },
+    (items) => items,
+  ) as SegmentReplyResult;
 }

@@ -1,4 +1,4 @@
-import type { OutboundPolicies } from './maskOutbound';
+import type { OutboundPolicies } from './maskOutboundOf';
 import type { MediaPolicy } from '../media/mediaPolicy';
 import type { MentionPolicy } from '../policy/checkMentions';
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LEAK_RULES } from '../../src/leaks/leakRules';
 import { maskLeaks } from '../../src/leaks/maskLeaks';
-import { redactPointer, redactText } from '../../src/leaks/redactText';
+import { redactPointer } from '../../src/leaks/redactIssues';
+import { redactText } from '../../src/leaks/redactText';
 import { scanText } from '../../src/leaks/scanText';
+import { checkReply } from '../../src/reply/checkReply';
 import { RULE_SAMPLES, random } from './ruleSamples';
 
 // Guards of issue 19 (section 5) that no test pinned: each of these was broken on purpose and
@@ -115,5 +117,36 @@ describe('masking leaves nothing of what it masks', () => {
     // Alone, no token of it is a secret: only the pointer read whole finds it.
     expect(redactPointer('/answer/postgres:')).toBe('/answer/postgres:');
     expect(redactPointer(`/answer/app:${password}@db.internal:5432`)).toContain(password);
+  });
+
+  it('a token cut into member names is masked in every token it spans (issue 20)', () => {
+    const github = `ghp_${random(36)}`;
+    // Two pieces, the first after other tokens (its letters glued to theirs would hide it).
+    const two = redactPointer(`/segments/0/data/${github.slice(0, 9)}/${github.slice(9)}`);
+    expect(two).toBe('/segments/0/data/[REDACTED]/[REDACTED]');
+    // Three pieces, the token starting inside a member name.
+    const three = redactPointer(
+      `/x/key=${github.slice(0, 14)}/${github.slice(14, 28)}/${github.slice(28)}`,
+    );
+    expect(three).toBe('/x/key=[REDACTED]/[REDACTED]/[REDACTED]');
+    // Each piece alone is no token: only reading the tokens together finds it.
+    expect(redactPointer(`/segments/0/data/${github.slice(0, 9)}`)).toContain(github.slice(0, 9));
+    expect(redactPointer(`/segments/0/data/${github.slice(9)}`)).toContain(github.slice(9));
+    // A pointer without a secret, whatever its tokens spell together, is left as it is.
+    expect(redactPointer('/segments/12/data/text')).toBe('/segments/12/data/text');
+  });
+
+  it('an issue whose path cuts a token into member names leaves checkReply masked (issue 20)', async () => {
+    const github = `ghp_${random(36)}`;
+    // A duplicate member name inside a member: the issue's pointer holds the token in two pieces.
+    const [head, rest] = [github.slice(0, 12), github.slice(12)];
+    const result = await checkReply(`{"segments":[],"${head}":{"${rest}":1,"${rest}":2}}`);
+    expect(result.status).toBe('validation_failed');
+    expect(result.issues).toMatchObject([
+      { code: 'DUPLICATE_KEY', path: '/[REDACTED]/[REDACTED]' },
+    ]);
+    const out = JSON.stringify(result.issues);
+    expect(out).not.toContain(head);
+    expect(out).not.toContain(rest.slice(0, 8));
   });
 });

@@ -2,13 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Issue, IssueCode } from '../../src/issues/issue';
 import { excerpt } from '../../src/issues/excerpt';
-import {
-  redactIssue,
-  redactIssues,
-  redactPointer,
-  redactText,
-  redactTexts,
-} from '../../src/leaks/redactText';
+import { redactIssue, redactIssues, redactPointer } from '../../src/leaks/redactIssues';
+import { redactText } from '../../src/leaks/redactText';
+import { redactTexts } from '../../src/leaks/redactTexts';
 import { gitleaksVectors, secretlintCases } from './corpus';
 import { random } from './ruleSamples';
 

@@ -31,9 +31,16 @@ it('the build ships the lazy chunks the core imports', () => {
     'openAiChatTransport.js',
     'openAiResponsesTransport.js',
     'prepareCustomSchema.js',
+    'replyChecks.js',
   ]);
   const index = readFileSync(join(ROOT, 'dist/index.js'), 'utf8');
-  for (const file of lazyFiles) expect(index).toContain(`import('./lazy/${file}')`);
+  // Each is imported by the index, or by a chunk that is (the media inspection, by the checks).
+  const importers = [
+    index.replaceAll("import('./lazy/", "import('./"),
+    ...lazyFiles.map((file) => readFileSync(join(ROOT, 'dist/lazy', file), 'utf8')),
+  ].join('\n');
+  for (const file of lazyFiles) expect(importers).toContain(`import('./${file}')`);
+  expect(index).toContain(`import('./lazy/replyChecks.js')`);
   // The index imports nothing of its own statically: see tsup.config.ts.
   expect(index).not.toMatch(/^import [^;]*from '\.\//m);
 });
@@ -75,10 +82,10 @@ describe('in workerd', () => {
   });
 
   it('loads each lazy chunk as a module of its own, with no eval', async () => {
-    // Seven chunks of the core and the JSON Schema validator, each imported when first used.
-    expect(modules.length).toBeGreaterThanOrEqual(9);
+    // Eight chunks of the core and the JSON Schema validator, each imported when first used.
+    expect(modules.length).toBeGreaterThanOrEqual(10);
     const dynamic = modules.flatMap((file) => [...file.text.matchAll(/\bimport\("\.\//g)]);
-    expect(dynamic).toHaveLength(8);
+    expect(dynamic).toHaveLength(9);
     for (const file of modules) expect(file.text).not.toMatch(/\beval\s*\(|new\s+Function\s*\(/);
     expect(await (await mf.dispatchFetch('http://localhost/')).json()).toEqual(TOUR_RESULT);
   });

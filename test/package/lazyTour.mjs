@@ -1,6 +1,6 @@
 // Every lazy chunk of the core, loaded through the public API with no network: the four provider
 // transports, the custom-schema support (with the JSON Schema validator and the streaming judge),
-// the progress views and the media inspection. Plain JavaScript and web APIs only, so the same
+// the progress views, the media inspection and checkReply's checks. Plain JavaScript and web APIs only, so the same
 // tour runs in Node (ESM and CJS), workerd, Chromium, Deno and Bun (see lazyChunks tests).
 
 const REPLY = { segments: [{ type: 'text', data: { text: 'Hello from the lazy chunk tour' } }] };
@@ -20,6 +20,7 @@ export const TOUR_RESULT = {
   customSchema: { status: 'completed', attempts: 2, rejectedEarly: true },
   progress: true,
   media: 'media-type-mismatch',
+  leak: { status: 'completed', code: 'LEAK_MASKED', text: 'my key is [REDACTED]' },
 };
 
 const json = (body) =>
@@ -144,6 +145,13 @@ export async function lazyTour(lib) {
     }),
   );
 
+  // checkReply's checks (policies, the leak scanner and its tables) are a lazy chunk too.
+  const leak = await lib.checkReply(
+    JSON.stringify({
+      segments: [{ type: 'text', data: { text: `my key is ghp_${'aB3dE5'.repeat(6)}` } }],
+    }),
+  );
+
   return {
     openAiChat,
     anthropic,
@@ -156,5 +164,10 @@ export async function lazyTour(lib) {
     },
     progress: views > 0,
     media: media.findings[0]?.rule,
+    leak: {
+      status: leak.status,
+      code: leak.findings[0]?.code,
+      text: leak.value?.segments[0]?.data.text,
+    },
   };
 }

@@ -37,22 +37,25 @@ const measured = async (contents: string, load: Load) => {
 // own copy of the judge (7.5 KB), which the core entry also exports synchronously.
 // Merged with issue 19 (hidden characters, look-alikes, wrapped secrets, names/numbers/mentions:
 // about 3.3 KB on the scanner) the figures are the ones below.
+// Moved for everything's total (issue 20, perf): checkReply's checks (policies, the leak scanner,
+// its rules and tables, the markup rules) are a lazy chunk of their own (replyChecks, 20.1 KB),
+// which is how { checkReply } meets its budget; the core entry still exports the scanner
+// synchronously, so a bundle of everything carries it twice (73.4 → 93.3 KB in all, first loads
+// unchanged).
 const GUARDS: [string, string, Load, number][] = [
-  ['{ checkReply }', CHECK_REPLY, 'first load', 26.5 * KIB], // measured 25.7 KB
+  ['{ checkReply }', CHECK_REPLY, 'total', 29 * KIB], // measured 28.2 KB
   ['{ parseJson }', PARSE_JSON, 'first load', 4.7 * KIB], // measured 4.6 KB
-  ['{ enforceReply }', ENFORCE_REPLY, 'first load', 34.5 * KIB], // measured 33.5 KB
-  ['everything', EVERYTHING, 'first load', 45.6 * KIB], // measured 44.3 KB
-  ['everything', EVERYTHING, 'total', 75.6 * KIB], // measured 73.4 KB
+  ['{ enforceReply }', ENFORCE_REPLY, 'first load', 34.5 * KIB], // measured 33.2 KB
+  ['everything', EVERYTHING, 'first load', 45.6 * KIB], // measured 44.1 KB
+  ['everything', EVERYTHING, 'total', 96 * KIB], // measured 93.3 KB
 ];
 
-// The budgets of issue 20, not met (see bench/RESULTS.md, "Issue 20"). The leak rules and their
-// engine are ~16 KB of { checkReply }'s first load (another issue makes them lazy); the parser is
+// The budgets of issue 20, not met (see bench/RESULTS.md, "Issue 20"). The parser is
 // 4.2 KB alone, of which its messages are ~0.7 and the excerpts ~0.3; everything's first load
 // keeps what the entry exports synchronously (the leak scanner, the schema judge, the valibot
 // catalog, the segment schema and judge) and the turn driver. Marked as expected failures so the
 // day one is met, vitest reports it: then make it a plain test and drop its guard above.
 const TARGETS: [string, string, Load, number][] = [
-  ['{ checkReply }', CHECK_REPLY, 'first load', 12 * KIB],
   ['{ parseJson }', PARSE_JSON, 'first load', 3 * KIB],
   ['everything', EVERYTHING, 'first load', 20 * KIB],
   ['everything', EVERYTHING, 'total', 40 * KIB],
@@ -117,11 +120,32 @@ describe('bundle sizes (min+gz)', () => {
         'prepareCustomSchema.js',
       ]),
     );
-    // A parse loads nothing more; a check loads the media inspection for media only.
+    // A parse loads nothing more; a check loads its checks, and the media inspection for media.
     const parse = await bundleSize(PARSE_JSON, root);
     expect(parse.lazy).toEqual([]);
     const check = await bundleSize(CHECK_REPLY, root);
-    expect(check.lazy.map((chunk) => chunk.name)).toEqual(['findMediaProblems.js']);
+    expect(check.lazy.map((chunk) => chunk.name)).toEqual(
+      expect.arrayContaining(['findMediaProblems.js', 'replyChecks.js']),
+    );
+  });
+
+  // Met (issue 20): checkReply loads its checks (the leak scanner, its rules and tables, the
+  // markup rules, the policies) on first use; what a reply is parsed and validated with loads first.
+  it('{ checkReply } meets its budget: first load ≤ 12 KB, with its lazy chunks ≤ 40 KB', async () => {
+    const size = await bundleSize(CHECK_REPLY, root);
+    expect(size.gzipBytes, `first load ${kib(size.gzipBytes)} KB gz`).toBeLessThanOrEqual(12 * KIB);
+    expect(size.total.gzipBytes, `total ${kib(size.total.gzipBytes)} KB gz`).toBeLessThanOrEqual(
+      40 * KIB,
+    );
+    // The scanner is in the lazy part: the total is more than twice the first load.
+    expect(size.total.gzipBytes).toBeGreaterThan(2 * size.gzipBytes);
+  });
+
+  it('keeps the leak scanner out of the first load of { checkReply }', async () => {
+    const inputs = await bundledInputs(`export { checkReply } from './src/index.ts';`);
+    expect(inputs).toContain('src/json/parseJson.ts');
+    expect(inputs).toContain('src/segments/validateSegments.ts');
+    expect(inputs.filter((path) => /^src\/(leaks|hygiene|text)\//.test(path))).toEqual([]);
   });
 });
 

@@ -176,7 +176,7 @@ describe('client tools in the upstream’s format', () => {
       expect(bodies[1]!.tools).toEqual(upstreamTools('gemini', [weather]));
       const refused = await ask('gemini', [{ type: 'custom', custom: { name: 'x' } }]);
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toMatchObject({ error: { field: 'tools.0' } });
+      expect(await refused.json()).toMatchObject({ error: { field: 'tools.0.type' } });
       expect(bodies.length).toBe(2);
     } finally {
       server.closeAllConnections();

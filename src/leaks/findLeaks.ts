@@ -1,0 +1,74 @@
+import type { Finding } from '../results/replyResult';
+import type { LeakOptions } from './leakOptions';
+import { leakRulesFor } from './leakRulesFor';
+import { MIN_LITERAL_LENGTH } from './hostLiteralRule';
+import { scanText, type TextFinding } from './scanText';
+import type { TextStream } from './textStream';
+
+/**
+ * Every secret in a value's text stream, each piece of it reported with the pointer of its string
+ * (and `memberName` for a name), in document order; then the numbers that hold a host literal.
+ * `shared` is the stream's findings for these rules and maybe others (a scan shared with other
+ * rules), in order, when the caller has them.
+ */
+export function findLeaks(
+  stream: TextStream,
+  options: LeakOptions,
+  shared?: readonly TextFinding[],
+): Finding[] {
+  const allow = new Set(options.allow ?? []);
+  const findings: Finding[] = [];
+  const { text, pieces } = stream;
+  const rules = leakRulesFor(options);
+  const ids = shared && new Set(rules.map((rule) => rule.id));
+  let first = 0; // findings come in order of start: the first piece they can touch only moves on
+  for (const found of ids
+    ? shared.filter((item) => ids.has(item.rule))
+    : scanText(text, rules, stream.joins)) {
+    if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/[\n\u2029]/g, '')))
+      continue;
+    while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
+    for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
+      const piece = pieces[k]!;
+      const start = Math.max(found.start, piece.start) - piece.start;
+      const end = Math.min(found.end, piece.start + piece.length) - piece.start;
+      if (end > start)
+        findings.push({
+          code: 'LEAK_MASKED',
+          rule: found.rule,
+          path: piece.pointer,
+          start,
+          end,
+          ...(piece.name ? { memberName: true } : {}),
+          order: piece.order,
+        } as Finding);
+    }
+  }
+  // Reported in document order, without the ordering key.
+  const order = (finding: Finding) => (finding as Finding & { order: number }).order;
+  const sorted = findings
+    .sort((a, b) => order(a) - order(b) || a.start! - b.start!)
+    .map(({ order: _, ...finding }: Finding & { order?: number }) => finding);
+  return [...sorted, ...literalNumbers(stream, options)];
+}
+
+// A number's text can hold only these characters: a literal with any other is never in one.
+const NUMBER_TEXT = /^[-+.0-9eE]+$/;
+
+/**
+ * Numbers whose text (as JSON writes it) holds a host literal, in document order: a literal the
+ * model wrote as a number is still the literal to whoever reads the reply.
+ */
+function literalNumbers(stream: TextStream, options: LeakOptions): Finding[] {
+  const literals = (options.literals ?? []).filter(
+    (literal) => literal.length >= MIN_LITERAL_LENGTH && NUMBER_TEXT.test(literal),
+  );
+  if (literals.length === 0) return [];
+  const allow = new Set(options.allow ?? []);
+  return stream.numbers
+    .filter(({ value }) => {
+      const text = String(value);
+      return !allow.has(text) && literals.some((literal) => text.includes(literal));
+    })
+    .map(({ pointer }) => ({ code: 'LEAK_MASKED', rule: 'host-literal', path: pointer }));
+}

@@ -1,0 +1,2 @@
+/** The text a masked secret is replaced by. */
+export const LEAK_MASK = '[REDACTED]';

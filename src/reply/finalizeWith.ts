@@ -1,0 +1,87 @@
+import type { Issue } from '../issues/issue';
+import type { LeakOptions } from '../leaks/leakOptions';
+import { failureNotice } from './failureNotice';
+import {
+  type AttemptRecord,
+  type Enforcement,
+  type ToolCall,
+  type Finding,
+  NO_USAGE,
+  type ReplyResult,
+  type ReplyStage,
+  type ReplyStatus,
+  type Usage,
+} from '../results/replyResult';
+
+/** Everything a turn knows when it ends. */
+export interface TurnEnd<TValue> {
+  readonly status: ReplyStatus;
+  readonly value?: TValue;
+  readonly issues?: readonly Issue[];
+  readonly findings?: readonly Finding[];
+  readonly usage?: Usage;
+  readonly attempts: number;
+  readonly stage: ReplyStage;
+  readonly enforcement: Enforcement;
+  readonly schemaName: string;
+  /** `performance.now()` when the turn started. */
+  readonly startedAt: number;
+  /** The IM preset's failure notice text; `undefined` for custom schemas (no notice). */
+  readonly failureNoticeText?: string;
+  /** Custom schemas with `onExhausted: 'return_invalid'`: the last value that parsed, and its attempt. */
+  readonly invalidValue?: { readonly value: unknown; readonly attempt: number };
+  readonly toolCalls?: readonly ToolCall[];
+  readonly history?: readonly AttemptRecord[];
+  /**
+   * The leak options of the turn: issues and findings quote what the model wrote, so they leave
+   * masked with the same rules (host literals included). `false` (leak scanning off) skips it.
+   */
+  readonly leaks?: LeakOptions | false | undefined;
+}
+
+/** What takes the secrets out of a turn's issues and findings (see `redactAll`). */
+export type Redactor = <T extends Issue | Finding>(
+  items: readonly T[],
+  leaks: LeakOptions | false | undefined,
+) => readonly T[];
+
+/**
+ * `finalizeReply` with the redaction handed in: `checkReply` loads the leak scanner on first use
+ * (a lazy chunk), so what it always loads must not import the scanner.
+ */
+export function finalizeWith<TValue>(end: TurnEnd<TValue>, redact: Redactor): ReplyResult<TValue> {
+  const base = {
+    issues: redact(end.issues ?? [], end.leaks),
+    findings: redact(end.findings ?? [], end.leaks),
+    usage: end.usage ?? NO_USAGE,
+    meta: {
+      attempts: end.attempts,
+      stage: end.stage,
+      enforcement: end.enforcement,
+      schemaName: end.schemaName,
+      durationMs: Math.max(0, performance.now() - end.startedAt),
+      ...(end.history ? { history: end.history } : {}),
+    },
+  };
+  switch (end.status) {
+    case 'completed':
+      return { status: 'completed', value: end.value as TValue, ...base };
+    case 'interrupted':
+      return {
+        status: 'interrupted',
+        ...(end.toolCalls ? { toolCalls: end.toolCalls } : {}),
+        ...base,
+      };
+    default:
+      return {
+        status: end.status,
+        ...(end.failureNoticeText !== undefined
+          ? { notice: failureNotice(end.failureNoticeText) }
+          : {}),
+        ...(end.invalidValue
+          ? { invalidValue: end.invalidValue.value, invalidValueAttempt: end.invalidValue.attempt }
+          : {}),
+        ...base,
+      };
+  }
+}

@@ -1,0 +1,15 @@
+import { applyPolicies } from './applyPolicies';
+import { maskOutboundOf } from './maskOutboundOf';
+import { redactAll } from './redactAll';
+
+/**
+ * What `checkReply` loads on first use (a lazy chunk): the IM policies, the outbound masking and
+ * the redaction of issues — the leak scanner, its rules and tables, the markup rules. A reply is
+ * parsed and validated before any of it is needed. This file and what it imports must not import
+ * a file the package index names: under esbuild's code splitting, such a file (and all it
+ * imports) would load first with every entry of the index (see test/package/sizes.test.ts).
+ */
+export const replyChecks = { applyPolicies, maskOutbound: maskOutboundOf, redact: redactAll };
+
+/** The checks `checkReply` loads. */
+export type ReplyChecks = typeof replyChecks;
