@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -29,6 +30,9 @@ export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', '**/*.complexity.test.ts'],
     environment: 'node',
+    // One worker per core: vitest's default leaves one core idle (on 2 cores the files ran one
+    // at a time), and many files here wait on workerd, Chromium or a child process anyway.
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

@@ -21,7 +21,14 @@ describe('renderHtml grows linearly from 8 KB to 64 KB', { retry: 2 }, () => {
   );
 });
 
-it('the check would catch a quadratic renderer (negative control: micromark, which this replaced)', () => {
-  const ratio = growthRatio(micromarkHtml, PATHOLOGICAL['lists on one line (- - -)']!, 512);
-  expect(ratio).toBeGreaterThan(MAX_RATIO);
-});
+// Retried like the checks above: under a loaded machine a small input's fixed costs can pull
+// micromark's score below the bound once (3.4 measured with the suite on both cores and four
+// builds beside it; 8 is its quadratic score).
+it(
+  'the check would catch a quadratic renderer (negative control: micromark, which this replaced)',
+  { retry: 2 },
+  () => {
+    const ratio = growthRatio(micromarkHtml, PATHOLOGICAL['lists on one line (- - -)']!, 512);
+    expect(ratio).toBeGreaterThan(MAX_RATIO);
+  },
+);
