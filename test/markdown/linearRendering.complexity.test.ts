@@ -3,6 +3,7 @@ import { renderHtml } from '../../src/render/renderHtml';
 import { MAX_RATIO, bestTime, growthRatio } from '../leaks/complexity';
 import { MIXED, ORDINARY, PATHOLOGICAL } from './pathologicalMarkdown';
 import { markdownReply } from './renderMarkdownReply';
+import { micromarkHtml } from './references';
 
 // The full sweep: every family at the core's length limit (a reply is at most 1 MiB of JSON, so
 // its Markdown is a little less), against eight renders of an eighth of it; and its cost per KB
@@ -32,3 +33,12 @@ describe('a pathological reply costs at most 10x an ordinary one per KB', { retr
     expect(time / ordinaryTime).toBeLessThan(MAX_COST);
   });
 });
+
+it(
+  'the check would catch a super-linear renderer (negative control: micromark, which this replaced)',
+  { retry: 2 },
+  () => {
+    const ratio = growthRatio(micromarkHtml, PATHOLOGICAL['lists on one line (- - -)']!, 512);
+    expect(ratio).toBeGreaterThan(MAX_RATIO);
+  },
+);
