@@ -39,6 +39,7 @@ export function streamReply(
   options: StreamReplyOptions & {
     readonly schema?: 'segments' | false | undefined;
     readonly schemaRef?: undefined;
+    readonly preparedSchema?: undefined;
   },
 ): AsyncGenerator<ReplyEvent<SegmentReplyResult>, void, undefined>;
 export function streamReply(
