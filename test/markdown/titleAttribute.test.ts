@@ -20,7 +20,7 @@ describe('titleAttribute', () => {
   });
 
   it('shows the reader’s text in the renderer: a character reference to a bidi control is gone', () => {
-    const html = renderMarkdown('[a](https://x.example "Pay&#x202E;Pal\'s")', []);
+    const html = renderMarkdown('[a](https://x.example "Pay&#x202E;Pal\'s")', new Set());
     expect(html).toContain('title="PayPal&#39;s"');
   });
 });
