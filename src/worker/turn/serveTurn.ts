@@ -1,11 +1,11 @@
 import type { ReplyEvent } from '../../reply/replyEvent';
 import type { ReplyResult } from '../../results/replyResult';
 import type { PreparedSchema } from '../../schema/preparedSchema';
-import { prepareSchema } from '../core';
 import { type HttpError, errorResponse } from '../http/httpError';
 import { json } from '../http/jsonResponse';
 import { badField, hasMediaType, readJsonValue } from '../http/requestBody';
 import { verdictHeaders } from '../http/verdictHeaders';
+import { prepareClientSchema } from '../schemas/prepareClientSchema';
 import type { Config } from '../workerConfig';
 import { type CheckedTurn, startTurn } from './startTurn';
 import { turnDelivery } from './turnDelivery';
@@ -97,18 +97,9 @@ async function checkTurn(
   let preparedSchema: PreparedSchema | undefined;
   if (turn.format) {
     // Refused before any upstream call: a schema that does not compile.
-    const prepared = await prepareSchema(turn.format.schema);
-    if (prepared.ok) preparedSchema = prepared.schema;
-    else
-      return {
-        ok: false,
-        error: {
-          status: 400,
-          code: 'SCHEMA_MALFORMED',
-          message: prepared.issues[0]?.message ?? 'the schema does not compile',
-          details: { field: turn.format.field, issues: prepared.issues },
-        },
-      };
+    const prepared = await prepareClientSchema(turn.format.schema, { field: turn.format.field });
+    if (!prepared.ok) return prepared;
+    preparedSchema = prepared.schema;
   }
   const prepared = preparedSchema ? { preparedSchema } : {};
   if (!turn.tools || turn.tools.length === 0) return { ok: true, ...prepared };
