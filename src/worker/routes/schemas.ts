@@ -13,8 +13,8 @@ const NO_SCHEMA_STORE: HttpError = Object.freeze({
 
 /**
  * `PUT /v1/schemas/:name`: stores a custom JSON Schema in the `SCHEMAS` KV namespace, for
- * `schemaRef`. Only with an API key configured (the bearer check runs before this), and only a
- * schema that compiles.
+ * `schemaRef`. Only with an API key configured (the key check, bearer or `x-api-key`, runs before
+ * this), and only a schema that compiles.
  */
 export async function putSchema(
   request: Request,
