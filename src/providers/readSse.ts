@@ -136,7 +136,7 @@ export function streamFailure(error: unknown, signal: AbortSignal, what: string)
 }
 
 /** The signal's reason, or a standard AbortError when it has none. */
-export function abortReason(signal: AbortSignal): unknown {
+function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 

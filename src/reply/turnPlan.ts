@@ -48,7 +48,7 @@ export interface TurnPlan {
 const DEFAULT_MAX_RETRIES = 2;
 
 /** The default name of a custom schema, as the model sees it. */
-export const DEFAULT_CUSTOM_SCHEMA_NAME = 'reply';
+const DEFAULT_CUSTOM_SCHEMA_NAME = 'reply';
 
 /**
  * Decides the turn's mode and prepares its checks. A custom schema that is missing or malformed
