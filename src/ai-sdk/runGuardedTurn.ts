@@ -44,6 +44,10 @@ export type GuardedOutcome =
 export interface Ending {
   readonly result: ReplyResult<unknown>;
   readonly usage: Usage;
+  /**
+   * How the guarded call ended, as the turn delivered it (`raw` is the same word): a notice after
+   * a cut or refused answer is a `stop`, whatever the upstream's own reason was.
+   */
   readonly finishReason: {
     readonly unified: 'stop' | 'tool-calls';
     readonly raw: string | undefined;
@@ -128,7 +132,9 @@ export async function runGuardedTurn(
   const ending = (finish: Ending['finishReason']['unified']): Ending => ({
     result,
     usage: result.usage,
-    finishReason: { unified: finish, raw: last?.finishReason?.raw },
+    // The turn's own ending, as the Worker's routes give theirs: the upstream's raw reason
+    // (a cut first answer's `length`, say) would contradict `unified`.
+    finishReason: { unified: finish, raw: finish },
     providerMetadata: { ...last?.providerMetadata, replyguard: replyguardMetadata(result) },
     warnings: records[0]?.warnings ?? [],
     ...(last?.response ? { response: last.response } : {}),

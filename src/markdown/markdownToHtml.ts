@@ -1,19 +1,16 @@
 import { sanitizeUri } from 'micromark-util-sanitize-uri';
-import { encodeHtml } from './encodeHtml';
 import type { MarkdownPolicy } from './markdownPolicy';
 import { parseBlocks } from './parseBlocks';
 import { LINK_PROTOCOLS } from './parseInlines';
 import { renderBlocks } from './renderBlocks';
-
-const title = (value: string | undefined) =>
-  value === undefined ? '' : ` title="${encodeHtml(value)}"`;
+import { titleAttribute } from './titleAttribute';
 
 /** CommonMark's own output for links and images: safe protocols only, nothing else decided. */
 export const COMMONMARK_POLICY: MarkdownPolicy = /* @__PURE__ */ Object.freeze<MarkdownPolicy>({
   image: (target, altHtml) =>
-    `<img src="${sanitizeUri(target.destination, /^https?$/i)}" alt="${altHtml}"${title(target.title)} />`,
+    `<img src="${sanitizeUri(target.destination, /^https?$/i)}" alt="${altHtml}"${titleAttribute(target.title)} />`,
   link: (target, html) =>
-    `<a href="${sanitizeUri(target.destination, LINK_PROTOCOLS)}"${title(target.title)}>${html}</a>`,
+    `<a href="${sanitizeUri(target.destination, LINK_PROTOCOLS)}"${titleAttribute(target.title)}>${html}</a>`,
 });
 
 /**

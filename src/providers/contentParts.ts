@@ -1,6 +1,12 @@
 import { ProviderError } from './providerError';
+import type { KnownParts } from './unknownPartsFailure';
 import { field } from './postJson';
 
+/** The content parts {@link readContentParts} reads, for `unknownPartsFailure`. */
+export const CONTENT_PARTS: KnownParts = Object.freeze({
+  by: 'types',
+  reads: 'text, thinking, reasoning and refusal parts',
+});
 /** What an OpenAI-compatible `content` holds, read part by part. */
 export interface ContentRead {
   /** The answer: the content string, or the text parts joined. Absent when there is none. */
@@ -51,17 +57,6 @@ export function readContentParts(content: unknown, where: string): ContentRead {
     ...(refusal !== undefined ? { refusal } : {}),
     unknown,
   };
-}
-
-/**
- * The failure for an answer that had no text, no refusal and no tool call, only parts of types
- * replyguard does not read: the answer may have been in them, so it is not "no answer".
- */
-export function unknownPartsFailure(types: readonly string[], where: string): ProviderError {
-  const names = [...new Set(types)].slice(0, 5).join(', ');
-  return new ProviderError(
-    `${where} held only parts of unknown types (${names}); replyguard reads text, thinking, reasoning and refusal parts`,
-  );
 }
 
 function kindOf(value: unknown): string {

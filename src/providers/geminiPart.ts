@@ -1,6 +1,7 @@
 import type { ToolCall } from '../results/replyResult';
 import { ProviderError } from './providerError';
 import { field, stringOr } from './postJson';
+import type { KnownParts } from './unknownPartsFailure';
 
 /** What one Gemini content part is, for the answer. */
 export type GeminiPart =
@@ -11,6 +12,12 @@ export type GeminiPart =
   | { readonly kind: 'unknown'; readonly name: string }
   /** A part with nothing in it but metadata (a trailing signature, an empty object). */
   | { readonly kind: 'empty' };
+
+/** The Gemini parts {@link readGeminiPart} reads, for `unknownPartsFailure`. */
+export const GEMINI_PARTS: KnownParts = Object.freeze({
+  by: 'kinds',
+  reads: 'text, thought and functionCall parts',
+});
 
 // Keys that describe a part rather than hold its content.
 const METADATA = new Set(['thought', 'thoughtSignature', 'partMetadata', 'videoMetadata']);

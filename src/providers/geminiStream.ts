@@ -1,7 +1,8 @@
 import type { Usage } from '../results/replyResult';
 import { geminiFinishReason } from './geminiFinishReason';
 import { type PartialCall, createPartialCall } from './geminiPartialCall';
-import { geminiToolCall, readGeminiPart } from './geminiPart';
+import { GEMINI_PARTS, geminiToolCall, readGeminiPart } from './geminiPart';
+import { unknownPartsFailure } from './unknownPartsFailure';
 import { readGeminiUsage } from './geminiUsage';
 import type { ModelStreamEvent } from './modelProvider';
 import { ProviderError } from './providerError';
@@ -110,8 +111,6 @@ export async function* readGeminiStream(
   if (!finished) throw new ProviderError('the stream ended before a finishReason');
   if (open !== undefined) throw new ProviderError('the stream ended inside a function call');
   if (!answered && unknown.length > 0)
-    throw new ProviderError(
-      `the stream held only parts of unknown kinds (${[...new Set(unknown)].slice(0, 5).join(', ')}); replyguard reads text, thought and functionCall parts`,
-    );
+    throw unknownPartsFailure(unknown, 'the stream', GEMINI_PARTS);
   if (usage) yield { type: 'usage', usage };
 }

@@ -1,4 +1,5 @@
-import { readContentParts, unknownPartsFailure } from './contentParts';
+import { CONTENT_PARTS, readContentParts } from './contentParts';
+import { unknownPartsFailure } from './unknownPartsFailure';
 import type { FinishReason, ModelStreamEvent } from './modelProvider';
 import { ProviderError } from './providerError';
 import { openAiFinishReason } from './openAiFinishReason';
@@ -45,7 +46,8 @@ export async function* readOpenAiChatStream(
   // Some compatible servers repeat a running usage in every chunk: the last one is reported, once.
   const end = function* (): Generator<ModelStreamEvent> {
     yield* flush();
-    if (!answered && unknown.length > 0) throw unknownPartsFailure(unknown, 'delta.content');
+    if (!answered && unknown.length > 0)
+      throw unknownPartsFailure(unknown, 'delta.content', CONTENT_PARTS);
     const read = readOpenAiUsage(usage);
     if (read) yield { type: 'usage', usage: read };
   };

@@ -1,5 +1,6 @@
 import { geminiFinishReason } from './geminiFinishReason';
-import { geminiToolCall, readGeminiPart } from './geminiPart';
+import { GEMINI_PARTS, geminiToolCall, readGeminiPart } from './geminiPart';
+import { unknownPartsFailure } from './unknownPartsFailure';
 import { readGeminiUsage } from './geminiUsage';
 import type { ModelAnswer } from './modelProvider';
 import { ProviderError } from './providerError';
@@ -36,9 +37,7 @@ export function readGeminiAnswer(answer: unknown, firstCall = 0): ModelAnswer {
     .map((part, i) => geminiToolCall(part.call, firstCall + i, part.signature));
   const unknown = read.flatMap((part) => (part.kind === 'unknown' ? [part.name] : []));
   if (texts.length === 0 && toolCalls.length === 0 && unknown.length > 0)
-    throw new ProviderError(
-      `upstream answer held only parts of unknown kinds (${[...new Set(unknown)].slice(0, 5).join(', ')}); replyguard reads text, thought and functionCall parts`,
-    );
+    throw unknownPartsFailure(unknown, 'upstream answer', GEMINI_PARTS);
   return {
     ...(texts.length > 0 ? { text: texts.join('') } : {}),
     ...(toolCalls.length > 0 ? { toolCalls } : {}),

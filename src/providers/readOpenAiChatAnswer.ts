@@ -1,5 +1,6 @@
 import type { ToolCall } from '../results/replyResult';
-import { readContentParts, unknownPartsFailure } from './contentParts';
+import { CONTENT_PARTS, readContentParts } from './contentParts';
+import { unknownPartsFailure } from './unknownPartsFailure';
 import type { ModelAnswer } from './modelProvider';
 import { ProviderError } from './providerError';
 import { openAiFinishReason } from './openAiFinishReason';
@@ -27,7 +28,7 @@ export function readOpenAiChatAnswer(answer: unknown): ModelAnswer {
   const toolCalls = readToolCalls(field(message, 'tool_calls'));
   const empty = content.text === undefined && refusal === undefined && toolCalls.length === 0;
   if (empty && content.unknown.length > 0)
-    throw unknownPartsFailure(content.unknown, 'message.content');
+    throw unknownPartsFailure(content.unknown, 'message.content', CONTENT_PARTS);
   const rawReason = field(choice, 'finish_reason');
   const finishReason = openAiFinishReason(rawReason);
   const usage = readOpenAiUsage(field(answer, 'usage'));

@@ -35,7 +35,8 @@ export async function* readResponsesStream(
     return typeof index === 'number' ? items.get(index) : undefined;
   };
   for await (const message of events) {
-    const event = responsesEvent(message);
+    // An `error` event, flat or with a nested `error`, with or without its `event:` line, throws.
+    const event = sseJson(message, { typedErrors: true });
     switch (field(event, 'type')) {
       case 'response.output_item.added': {
         const index = field(event, 'output_index');
@@ -126,27 +127,6 @@ export async function* readResponsesStream(
     }
   }
   throw new ProviderError('the stream ended before response.completed');
-}
-
-/**
- * The JSON of one event. An `error` event (flat, or with a nested `error`, with or without its
- * `event:` line) throws a ProviderError with its message.
- */
-function responsesEvent(message: SseMessage): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(message.data);
-  } catch {
-    return sseJson(message);
-  }
-  if (field(value, 'type') === 'error' || message.event === 'error') {
-    const text = stringOr(
-      field(value, 'message'),
-      stringOr(field(field(value, 'error'), 'message'), 'no message'),
-    );
-    throw new ProviderError(`the stream sent an error: ${quote(text)}`);
-  }
-  return sseJson(message);
 }
 
 function pending(item: Item | undefined): string {

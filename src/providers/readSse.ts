@@ -61,9 +61,13 @@ export async function* readSse(
 /**
  * The JSON of one event's data. Data that is not JSON, an `error` event or a JSON body with an
  * `error` member (how OpenAI-compatible servers, Anthropic and Gemini report a failure mid-stream)
- * throws a ProviderError quoting at most 120 characters.
+ * throws a ProviderError quoting at most 120 characters. With `typedErrors` (the Responses API), a
+ * body whose `type` is `error` is one too, its own `message` first.
  */
-export function sseJson(message: SseMessage): unknown {
+export function sseJson(
+  message: SseMessage,
+  options: { readonly typedErrors?: boolean } = {},
+): unknown {
   let value: unknown;
   try {
     value = JSON.parse(message.data);
@@ -72,18 +76,28 @@ export function sseJson(message: SseMessage): unknown {
       throw new ProviderError(`the stream sent an error: ${quote(message.data)}`);
     throw new ProviderError(`the stream sent a frame that is not JSON: ${quote(message.data)}`);
   }
-  const error =
-    typeof value === 'object' && value !== null ? (value as { error?: unknown }).error : undefined;
+  const body = typeof value === 'object' && value !== null ? (value as Body) : undefined;
+  const error = body?.error;
+  if (options.typedErrors && (body?.type === 'error' || message.event === 'error')) {
+    const text = messageOf(body) ?? messageOf(error) ?? 'no message';
+    throw new ProviderError(`the stream sent an error: ${quote(text)}`);
+  }
   if (message.event === 'error' || (error !== undefined && error !== null)) {
-    const text =
-      typeof error === 'object' &&
-      error !== null &&
-      typeof (error as { message?: unknown }).message === 'string'
-        ? (error as { message: string }).message
-        : JSON.stringify(error ?? value);
+    const text = messageOf(error) ?? JSON.stringify(error ?? value);
     throw new ProviderError(`the stream sent an error: ${quote(text)}`);
   }
   return value;
+}
+
+interface Body {
+  readonly type?: unknown;
+  readonly message?: unknown;
+  readonly error?: unknown;
+}
+
+function messageOf(value: unknown): string | undefined {
+  const text = typeof value === 'object' && value !== null ? (value as Body).message : undefined;
+  return typeof text === 'string' ? text : undefined;
 }
 
 /**
@@ -122,7 +136,7 @@ export function streamFailure(error: unknown, signal: AbortSignal, what: string)
 }
 
 /** The signal's reason, or a standard AbortError when it has none. */
-export function abortReason(signal: AbortSignal): unknown {
+function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 

@@ -1,6 +1,7 @@
 import { markdownToHtml } from '../markdown/markdownToHtml';
 import type { MarkdownPolicy } from '../markdown/markdownPolicy';
 import { LINK_PROTOCOLS } from '../markdown/parseInlines';
+import { titleAttribute } from '../markdown/titleAttribute';
 import { sanitizeUri } from 'micromark-util-sanitize-uri';
 import { readerText } from '../text/readerText';
 import { escapeHtml } from './escapeHtml';
@@ -9,8 +10,9 @@ import { imageLink } from './imageLink';
 import { linkHostNote } from './linkHostNote';
 import { safeHttpUrl } from './safeUrl';
 
+// A title shows the reader's text, as everything the renderer writes does.
 const title = (value: string | undefined) =>
-  value === undefined ? '' : ` title="${escapeHtml(readerText(value).text)}"`;
+  titleAttribute(value, (text) => escapeHtml(readerText(text).text));
 
 /**
  * Renders Markdown as safe HTML: CommonMark in linear time (src/markdown), raw HTML shown as text,

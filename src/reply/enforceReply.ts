@@ -34,6 +34,7 @@ export function enforceReply(
   options: TurnOptions & {
     readonly schema?: 'segments' | false | undefined;
     readonly schemaRef?: undefined;
+    readonly preparedSchema?: undefined;
   },
 ): Promise<SegmentReplyResult>;
 export function enforceReply(options: TurnOptions): Promise<ReplyResult<unknown>>;

@@ -2,15 +2,18 @@ import type { ProgressTracker } from '../progress/createProgress';
 import { progressScanner } from '../progress/progressScanner';
 import type { StreamReplyOptions } from './turnOptions';
 
+/** Makes a fresh progress tracker for one streamed answer, in the turn's mode. */
+export type ProgressFactory = (mode: 'segments' | 'custom') => ProgressTracker;
+
 /**
  * Makes a progress tracker for each streamed answer of a turn that asked for progress
- * (`streamProgress: true`), made safe with the turn's own outbound policies; `undefined` when it
+ * (`streamProgress: true`; built once per turn), made safe with the turn's own outbound policies; `undefined` when it
  * did not ask. The views load on first use (a lazy chunk); if they cannot be loaded the turn runs
  * without progress events, which are provisional extras: its result is the same.
  */
 export async function progressFactory(
   options: StreamReplyOptions,
-): Promise<((mode: 'segments' | 'custom') => ProgressTracker) | undefined> {
+): Promise<ProgressFactory | undefined> {
   if (options.streamProgress !== true) return undefined;
   let create: typeof import('../progress/createProgress').createProgress;
   try {

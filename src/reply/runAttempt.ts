@@ -5,8 +5,8 @@ import { type EarlyCheck, earlyCheckFor } from './earlyCheck';
 import { estimateUsage } from './estimateUsage';
 import { redactAll } from './finalizeReply';
 import { type CallOutcome, type TextChunk, modelCall } from './modelCall';
+import type { ProgressFactory } from './progressFactory';
 import type { ReplyEvent } from './replyEvent';
-import { progressFactory } from './progressFactory';
 import { runToolCalls } from './runToolCalls';
 import { stopIssue } from './stopIssue';
 import type { StreamReplyOptions } from './turnOptions';
@@ -39,7 +39,8 @@ export type AttemptEnd =
 /**
  * One attempt: the model call and its tool steps, with early reject on the text step. Yields the
  * turn's events and returns how the attempt ended. A refusal, a content filter or a cut answer
- * ends the attempt as `stopped`, before any of its tool calls runs.
+ * ends the attempt as `stopped`, before any of its tool calls runs. `progress` is the turn's one
+ * progress factory (when progress was asked for).
  */
 export async function* runAttempt(
   options: StreamReplyOptions,
@@ -48,6 +49,7 @@ export async function* runAttempt(
   attempt: number,
   timeoutMs: number,
   addToUsage: (usage: Usage | undefined) => void,
+  progress: ProgressFactory | undefined,
 ): AsyncGenerator<ReplyEvent, AttemptEnd & { toolSteps: number }, undefined> {
   const stage = attempt === 1 ? 'model' : 'correction';
   const deadline = new AbortController();
@@ -55,8 +57,6 @@ export async function* runAttempt(
   const maxSteps = Math.max(0, Math.trunc(options.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS));
   let request = first;
   let steps = 0;
-  // Progress views are built only when asked for.
-  const progress = await progressFactory(options);
   try {
     for (;;) {
       const cancel = new AbortController();

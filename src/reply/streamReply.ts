@@ -6,6 +6,7 @@ import type { JsonSchema } from '../segments/segmentJsonSchema';
 import { MAX_CORRECTION_REPLY, correctionPrompt, countCodePoints } from './correctionPrompt';
 import { finalizeReply, redactAll, type TurnEnd } from './finalizeReply';
 import { maskOutbound } from './maskOutbound';
+import { progressFactory } from './progressFactory';
 import type { ReplyEvent } from './replyEvent';
 import { type AttemptEnd, runAttempt } from './runAttempt';
 import type { InferOutput, StreamReplyOptions, TurnOptions } from './turnOptions';
@@ -39,6 +40,7 @@ export function streamReply(
   options: StreamReplyOptions & {
     readonly schema?: 'segments' | false | undefined;
     readonly schemaRef?: undefined;
+    readonly preparedSchema?: undefined;
   },
 ): AsyncGenerator<ReplyEvent<SegmentReplyResult>, void, undefined>;
 export function streamReply(
@@ -123,6 +125,8 @@ async function* turn(
     ...(options.tools && options.tools.length > 0 ? { tools: options.tools } : {}),
   };
   let lastInvalid: { value: unknown; attempt: number } | undefined;
+  // Progress views are built only when asked for, once for every attempt of the turn.
+  const progress = await progressFactory(options);
   for (let attempt = 1; ; attempt++) {
     const stage = attempt === 1 ? 'model' : 'correction';
     yield { type: 'attempt', attempt, stage };
@@ -137,6 +141,7 @@ async function* turn(
       attempt,
       timeoutMs,
       (more) => (usage = addUsage(usage, more)),
+      progress,
     );
     const toolSteps = ended.toolSteps > 0 ? { toolSteps: ended.toolSteps } : {};
 

@@ -1,7 +1,7 @@
 import type { JsonLimits } from '../json/jsonLimits';
 import type { ChatMessage, ModelProvider } from '../providers/modelProvider';
 import type { AttemptRecord } from '../results/replyResult';
-import type { CustomSchema } from '../schema/customSchema';
+import type { CustomSchema, PreparedSchema } from '../schema/customSchema';
 import type { SchemaRegistry } from '../schema/schemaRegistry';
 import type { StandardSchemaV1 } from '../schema/standardSchema';
 import type { ReplyPolicies } from './replyPolicies';
@@ -29,6 +29,11 @@ export interface TurnOptions extends ReplyPolicies {
   /** A custom schema by name, resolved from `registry` before any model call. */
   readonly schemaRef?: string | undefined;
   readonly registry?: SchemaRegistry | undefined;
+  /**
+   * A custom schema already made ready by `prepareSchema` (its result's `schema`): the turn uses it
+   * as it is, before `schemaRef` and `schema`, and compiles nothing again.
+   */
+  readonly preparedSchema?: PreparedSchema | undefined;
   /** The custom schema's name (default `reply`) and description, given to the model. */
   readonly name?: string | undefined;
   readonly description?: string | undefined;

@@ -2,7 +2,12 @@ import type { Issue } from '../issues/issue';
 import type { JsonObserver } from '../json/jsonObserver';
 import type { ModelRequest } from '../providers/modelProvider';
 import type { Enforcement, Finding } from '../results/replyResult';
-import { type CustomSchema, type PreparedSchema, prepareSchema } from '../schema/customSchema';
+import {
+  type CustomSchema,
+  type PreparedResult,
+  type PreparedSchema,
+  prepareSchema,
+} from '../schema/customSchema';
 import type { SchemaRegistry } from '../schema/schemaRegistry';
 import { SEGMENT_SCHEMA_NAME } from '../segments/providerSchemas';
 import { segmentInstruction } from '../segments/segmentInstruction';
@@ -43,7 +48,7 @@ export interface TurnPlan {
 const DEFAULT_MAX_RETRIES = 2;
 
 /** The default name of a custom schema, as the model sees it. */
-export const DEFAULT_CUSTOM_SCHEMA_NAME = 'reply';
+const DEFAULT_CUSTOM_SCHEMA_NAME = 'reply';
 
 /**
  * Decides the turn's mode and prepares its checks. A custom schema that is missing or malformed
@@ -53,6 +58,7 @@ export async function planTurn(
   options: TurnOptions,
 ): Promise<{ ok: true; plan: TurnPlan } | { ok: false; issues: Issue[]; schemaName: string }> {
   const custom =
+    options.preparedSchema !== undefined ||
     options.schemaRef !== undefined ||
     (options.schema !== undefined && options.schema !== 'segments' && options.schema !== false);
   if (custom) return planCustom(options);
@@ -102,24 +108,9 @@ async function planCustom(
   options: TurnOptions,
 ): Promise<{ ok: true; plan: TurnPlan } | { ok: false; issues: Issue[]; schemaName: string }> {
   const schemaName = options.name ?? options.schemaRef ?? DEFAULT_CUSTOM_SCHEMA_NAME;
-  const resolved =
-    options.schemaRef !== undefined
-      ? await lookUp(options.registry, options.schemaRef)
-      : options.schema;
-  if (resolved === undefined) {
-    return {
-      ok: false,
-      schemaName,
-      issues: [
-        {
-          code: 'SCHEMA_NOT_FOUND',
-          path: '',
-          message: `no schema is registered as "${String(options.schemaRef).slice(0, 64)}"`,
-        },
-      ],
-    };
-  }
-  const prepared = await prepareSchema(resolved);
+  const prepared = options.preparedSchema
+    ? { ok: true as const, schema: options.preparedSchema }
+    : await resolveAndPrepare(options);
   if (!prepared.ok) return { ok: false, schemaName, issues: prepared.issues };
   const schema = prepared.schema;
   const jsonSchema = schema.jsonSchema
@@ -155,6 +146,27 @@ async function planCustom(
       },
     },
   };
+}
+
+/** The turn's custom schema (by `schemaRef` from the registry, or `schema`), made ready. */
+async function resolveAndPrepare(options: TurnOptions): Promise<PreparedResult> {
+  const resolved =
+    options.schemaRef !== undefined
+      ? await lookUp(options.registry, options.schemaRef)
+      : options.schema;
+  if (resolved === undefined) {
+    return {
+      ok: false,
+      issues: [
+        {
+          code: 'SCHEMA_NOT_FOUND',
+          path: '',
+          message: `no schema is registered as "${String(options.schemaRef).slice(0, 64)}"`,
+        },
+      ],
+    };
+  }
+  return prepareSchema(resolved);
 }
 
 /** A registry that throws or has no such name answers "not found", never a throw. */

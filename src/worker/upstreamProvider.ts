@@ -10,39 +10,23 @@ import type { Config } from './workerConfig';
 
 /** The model behind the Worker, chosen by configuration. */
 export function upstreamProvider(config: Config): ModelProvider {
-  const baseUrl = config.upstreamBaseUrl ?? '';
+  // Every kind takes the same three settings.
+  const upstream = {
+    baseUrl: config.upstreamBaseUrl ?? '',
+    apiKey: config.upstreamApiKey,
+    model: config.upstreamModel,
+  };
   switch (config.upstreamKind) {
     case 'openai':
-      return openAiChatProvider({
-        baseUrl,
-        apiKey: config.upstreamApiKey,
-        model: config.upstreamModel,
-      });
+      return openAiChatProvider(upstream);
     case 'openai-responses':
-      return openAiResponsesProvider({
-        baseUrl,
-        apiKey: config.upstreamApiKey,
-        model: config.upstreamModel,
-      });
+      return openAiResponsesProvider(upstream);
     case 'json-text':
-      return openAiChatProvider({
-        baseUrl,
-        apiKey: config.upstreamApiKey,
-        model: config.upstreamModel,
-        structuredOutput: false,
-      });
+      return openAiChatProvider({ ...upstream, structuredOutput: false });
     case 'anthropic':
-      return anthropicProvider({
-        baseUrl,
-        apiKey: config.upstreamApiKey,
-        model: config.upstreamModel,
-      });
+      return anthropicProvider(upstream);
     case 'gemini':
-      return geminiProvider({
-        baseUrl,
-        apiKey: config.upstreamApiKey,
-        model: config.upstreamModel,
-      });
+      return geminiProvider(upstream);
     default:
       return scriptedModel();
   }

@@ -16,9 +16,16 @@ export interface ChatReplyguardOptions {
   readonly failureNotice?: string;
   /** `stream: true` only: send progress frames (attempts, early rejects, the reply read so far) while the turn runs. */
   readonly progress?: boolean;
-  /** A client `json_schema` response format: corrections after the first answer (default 2, 0..5). */
+  /**
+   * With a client JSON Schema (chat `response_format`, Responses `text.format`, Messages
+   * `output_config.format`) only: corrections after the first answer, a whole number 0..5
+   * (default 2). Another number, or no client schema, is a 400 (the core clamps; the Worker refuses).
+   */
   readonly maxRetries?: number;
-  /** A client `json_schema` response format: `error` (422, default) or `return_invalid` (the last value, flagged). */
+  /**
+   * With a client JSON Schema only: `error` (422, default) or `return_invalid` (the last value,
+   * flagged).
+   */
   readonly onExhausted?: 'error' | 'return_invalid';
 }
 

@@ -20,7 +20,10 @@ export interface WorkerVariables {
   readonly UPSTREAM_API_KEY?: string;
   /** The upstream call limit in ms (default 60000). */
   readonly UPSTREAM_TIMEOUT_MS?: string | number;
-  /** Secret: when set, clients must send `Authorization: Bearer <API_KEY>`; it also enables schema writes. */
+  /**
+   * Secret: when set, every API route wants the key, as `Authorization: Bearer <API_KEY>` or
+   * `x-api-key: <API_KEY>` (Anthropic's header); it also enables schema writes.
+   */
   readonly API_KEY?: string;
   /** Comma-separated origins allowed to call the API from a browser (`*` for any). */
   readonly CORS_ORIGINS?: string;

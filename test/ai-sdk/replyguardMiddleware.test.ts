@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { replyguardMiddleware } from '../../src/ai-sdk/replyguardMiddleware';
 import { DEFAULT_FAILURE_NOTICE } from '../../src/reply/failureNotice';
-import { generating, promptOf, streaming } from './mockModels';
-import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from './sdk';
+import { generating, promptOf, streaming, usage } from './mockModels';
+import {
+  MockLanguageModel,
+  generateText,
+  jsonSchema,
+  stepCountIs,
+  streamText,
+  tool,
+  wrapLanguageModel,
+} from './sdk';
 
 const good = '{"segments":[{"type":"text","data":{"text":"Hello"}}]}';
 const fenced = '```json\n' + good + '\n```';
@@ -107,6 +115,37 @@ describe('replyguardMiddleware in generateText', () => {
     });
     expect(metadata.issues[0]!.code).toBe('INVALID_JSON');
     expect(inner.doGenerateCalls).toHaveLength(2);
+  });
+
+  it('reports the ending it delivered as its finish reason, the raw one too', async () => {
+    // The upstream's answer is cut at its token limit: the turn delivers the notice, a `stop`.
+    const cut = new MockLanguageModel({
+      provider: 'mock',
+      modelId: 'cut',
+      doGenerate: async () => ({
+        content: [{ type: 'text' as const, text: good.slice(0, 20) }],
+        finishReason: { unified: 'length' as const, raw: 'max_tokens' },
+        usage: usage(10, 5),
+        warnings: [],
+      }),
+    });
+    const middleware = replyguardMiddleware();
+    const refused = await generateText({
+      model: wrapLanguageModel({ model: cut, middleware }),
+      prompt: 'hi',
+    });
+    expect(refused.text).toBe(notice());
+    expect(guard(refused.providerMetadata).issues.map((issue) => issue.code)).toEqual([
+      'TRUNCATED',
+    ]);
+    expect([refused.finishReason, refused.rawFinishReason]).toEqual(['stop', 'stop']);
+    // The mock model's own raw reason is 'raw-finish'; a delivered reply's is the turn's too.
+    const inner = generating([good]);
+    const valid = await generateText({
+      model: wrapLanguageModel({ model: inner, middleware }),
+      prompt: 'hi',
+    });
+    expect([valid.finishReason, valid.rawFinishReason]).toEqual(['stop', 'stop']);
   });
 
   it('applies the policies: mentions per call through providerOptions, leaks masked with findings', async () => {
@@ -342,6 +381,13 @@ describe('replyguardMiddleware in streamText', () => {
         history: [{ attempt: 1, rejectedAt: expect.any(Number) }, { attempt: 2 }],
       },
     });
+  });
+
+  it('ends with the finish reason it delivered, the raw one too', async () => {
+    const { model: inner } = streaming([good]);
+    const model = wrapLanguageModel({ model: inner, middleware: replyguardMiddleware() });
+    const { stream } = await run(model);
+    expect([await stream.finishReason, await stream.rawFinishReason]).toEqual(['stop', 'stop']);
   });
 
   it('streams the notice when both answers are refused', async () => {

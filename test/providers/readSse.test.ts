@@ -163,4 +163,28 @@ describe('sseJson', () => {
       'the stream sent an error: "quota"',
     );
   });
+
+  it('with typedErrors, fails on a flat error body too, its own message first', () => {
+    const typed = (message: SseMessage) => () => sseJson(message, { typedErrors: true });
+    expect(typed({ data: '{"type":"error","code":"server_error","message":"boom"}' })).toThrow(
+      'the stream sent an error: boom',
+    );
+    expect(typed({ event: 'error', data: '{"error":{"message":"nested"}}' })).toThrow(
+      'the stream sent an error: nested',
+    );
+    expect(typed({ event: 'error', data: '{"type":"error"}' })).toThrow(
+      'the stream sent an error: no message',
+    );
+    expect(typed({ data: '{"error":{"message":"member"}}' })).toThrow(
+      'the stream sent an error: member',
+    );
+    // Without the option a flat error body is data, as other APIs' events with a type are.
+    expect(sseJson({ data: '{"type":"error","message":"boom"}' })).toEqual({
+      type: 'error',
+      message: 'boom',
+    });
+    expect(typed({ data: '{"type":"response.created"}' })()).toEqual({
+      type: 'response.created',
+    });
+  });
 });

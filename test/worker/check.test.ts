@@ -245,7 +245,7 @@ describe('PUT /v1/schemas/:name', () => {
       await (
         await put('invoice', { type: 'objekt' }, { SCHEMAS: store, API_KEY: 'admin-key' })
       ).json(),
-    ).toMatchObject({ error: { code: 'SCHEMA_MALFORMED' } });
+    ).toMatchObject({ error: { code: 'SCHEMA_MALFORMED', issues: [{ path: '/type' }] } });
     expect(
       await (
         await put('invoice', '{"type":"object","type":"array"}', {
@@ -254,7 +254,15 @@ describe('PUT /v1/schemas/:name', () => {
         })
       ).json(),
     ).toMatchObject({ error: { code: 'BAD_REQUEST' } });
-    expect((await put('invoice', invoice, { API_KEY: 'admin-key' })).status).toBe(501);
+    const noStore = await put('invoice', invoice, { API_KEY: 'admin-key' });
+    expect(noStore.status).toBe(501);
+    const noStoreBody = {
+      error: { code: 'NO_SCHEMA_STORE', message: expect.stringMatching(/bind a KV namespace/) },
+    };
+    expect(await noStore.json()).toMatchObject(noStoreBody);
+    const noStoreGet = await createHandler().fetch(new Request(`${base}/v1/schemas/invoice`), {});
+    expect(noStoreGet.status).toBe(501);
+    expect(await noStoreGet.json()).toMatchObject(noStoreBody);
     expect(store.data.size).toBe(0);
     const missing = await createHandler().fetch(new Request(`${base}/v1/schemas/none`), {
       SCHEMAS: store,

@@ -58,9 +58,6 @@ export const ChatRequestSchema = v.object({
   replyguard: v.optional(ReplyguardField),
 });
 
-/** A parsed chat completions request. */
-export type ChatRequest = v.InferOutput<typeof ChatRequestSchema>;
-
 /** The turn a chat request asks for, and whether a stream ends with a usage chunk. */
 export interface ChatTurn extends WireTurn {
   readonly includeUsage: boolean;

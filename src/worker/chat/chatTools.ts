@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { badField, fieldError } from '../http/requestBody';
+import { badField } from '../http/requestBody';
 import type { HttpError } from '../http/httpError';
+import { passTools } from '../turn/passTools';
 import { plainObject } from '../turn/plainObject';
 
 const FunctionTool = v.object({
@@ -35,17 +36,13 @@ export function readChatTools(input: ChatToolsInput): unknown[] | HttpError {
       'tool_choice',
       'only "auto" and "none" are supported: replyguard lets the model choose, then enforces the reply',
     );
-  const tools: unknown[] = [];
-  for (const [index, tool] of (input.tools ?? []).entries()) {
-    if (tool.type !== 'function')
-      return badField(
-        `tools.${index}.type`,
-        `the tool type "${tool.type.slice(0, 40)}" is not supported: only function tools pass through replyguard`,
-      );
-    const parsed = v.safeParse(FunctionTool, tool);
-    if (!parsed.success)
-      return fieldError('a function tool is malformed', parsed.issues, `tools.${index}`);
-    tools.push(tool);
-  }
+  const tools = passTools(input.tools, {
+    type: 'function',
+    schema: FunctionTool,
+    malformed: 'a function tool is malformed',
+    // The chat format is the upstream's: a tool goes as the client wrote it.
+    toChat: (_, sent) => sent,
+  });
+  if (!Array.isArray(tools)) return tools;
   return choice === 'none' ? [] : tools;
 }

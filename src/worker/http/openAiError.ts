@@ -17,7 +17,7 @@ export const openAiError: ErrorShape = (error) => ({
 });
 
 /** The OpenAI error `type` of a status. */
-export function openAiErrorType(status: number): string {
+function openAiErrorType(status: number): string {
   if (status === 401) return 'authentication_error';
   if (status === 404) return 'not_found_error';
   if (status >= 500) return 'server_error';

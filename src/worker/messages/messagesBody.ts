@@ -1,6 +1,7 @@
 import type { ToolCall, Usage } from '../../results/replyResult';
 import type { HttpError } from '../http/httpError';
 import type { Delivered } from '../turn/turnDelivery';
+import { newId } from '../turn/newId';
 
 /** What every event and the body of one message share. */
 export interface MessageHead {
@@ -10,7 +11,7 @@ export interface MessageHead {
 
 /** A fresh message id. */
 export function messageHead(model: string): MessageHead {
-  return { id: `msg_rg_${crypto.randomUUID().replaceAll('-', '')}`, model };
+  return { id: newId('msg'), model };
 }
 
 /**

@@ -4,6 +4,7 @@ import { badField, fieldError } from '../http/requestBody';
 import { ReplyguardField } from '../turn/replyguardField';
 import type { TurnRead } from '../turn/wireTurn';
 import { readMessages } from './messagesContent';
+import { passTools } from '../turn/passTools';
 import { plainObject } from '../turn/plainObject';
 
 const SystemBlock = v.strictObject({
@@ -149,23 +150,19 @@ function readTools(request: MessagesRequest): unknown[] | HttpError {
       'tool_choice',
       `"${choice}" is not supported: replyguard lets the model choose, then enforces the reply; for a JSON reply send output_config.format (with @ai-sdk/anthropic, structuredOutputMode: 'outputFormat')`,
     );
-  const tools: unknown[] = [];
-  for (const [index, tool] of (request.tools ?? []).entries()) {
-    if (tool.type !== undefined && tool.type !== 'custom')
-      return badField(
-        `tools.${index}.type`,
-        `the tool type "${tool.type.slice(0, 40)}" is not supported: only custom tools pass through replyguard`,
-      );
-    const parsed = v.safeParse(CustomTool, tool);
-    if (!parsed.success) return fieldError('a tool is malformed', parsed.issues, `tools.${index}`);
-    tools.push({
+  const tools = passTools(request.tools, {
+    type: 'custom',
+    schema: CustomTool,
+    malformed: 'a tool is malformed',
+    toChat: (tool) => ({
       type: 'function',
       function: {
-        name: parsed.output.name,
-        ...(parsed.output.description ? { description: parsed.output.description } : {}),
-        parameters: parsed.output.input_schema,
+        name: tool.name,
+        ...(tool.description ? { description: tool.description } : {}),
+        parameters: tool.input_schema,
       },
-    });
-  }
+    }),
+  });
+  if (!Array.isArray(tools)) return tools;
   return choice === 'none' ? [] : tools;
 }

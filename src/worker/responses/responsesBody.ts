@@ -2,6 +2,7 @@ import type { ToolCall, Usage } from '../../results/replyResult';
 import type { Delivered } from '../turn/turnDelivery';
 import type { ReplyguardVerdict } from '../wireTypes';
 import type { ResponsesRequest } from './responsesRequest';
+import { newId } from '../turn/newId';
 
 /** What every event and the body of one response share. */
 export interface ResponseHead {
@@ -15,7 +16,7 @@ export interface ResponseHead {
 /** A fresh response id and timestamp. */
 export function responseHead(model: string, request: ResponsesRequest): ResponseHead {
   return {
-    id: `resp_rg_${crypto.randomUUID().replaceAll('-', '')}`,
+    id: newId('resp'),
     createdAt: Math.floor(Date.now() / 1000),
     model,
     request,
@@ -130,11 +131,6 @@ export function responsesUsage(usage: Usage): Record<string, unknown> {
     output_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
     total_tokens: usage.inputTokens + usage.outputTokens,
   };
-}
-
-/** A fresh item id with the API's prefix (`msg`, `fc`). */
-export function newId(prefix: string): string {
-  return `${prefix}_rg_${crypto.randomUUID().replaceAll('-', '')}`;
 }
 
 function outputText(output: readonly Record<string, unknown>[]): string {

@@ -8,10 +8,10 @@ import {
   type ResponseHead,
   functionCallItem,
   messageItem,
-  newId,
   outputTextPart,
   responseObject,
 } from './responsesBody';
+import { newId } from '../turn/newId';
 
 /** The events of one streamed response, numbered in order (`sequence_number`). */
 export interface ResponsesEvents {

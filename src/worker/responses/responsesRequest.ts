@@ -4,6 +4,7 @@ import { badField, fieldError } from '../http/requestBody';
 import { ReplyguardField } from '../turn/replyguardField';
 import type { TurnRead, WireTurn } from '../turn/wireTurn';
 import { readResponsesInput } from './responsesInput';
+import { passTools } from '../turn/passTools';
 import { plainObject } from '../turn/plainObject';
 
 const NAME = v.pipe(
@@ -161,18 +162,11 @@ function readTools(request: ResponsesRequest): unknown[] | HttpError {
       'tool_choice',
       'only "auto" and "none" are supported: replyguard lets the model choose, then enforces the reply',
     );
-  const tools: unknown[] = [];
-  for (const [index, tool] of (request.tools ?? []).entries()) {
-    if (tool.type !== 'function')
-      return badField(
-        `tools.${index}.type`,
-        `the tool type "${tool.type.slice(0, 40)}" is not supported: only function tools pass through replyguard`,
-      );
-    const parsed = v.safeParse(FunctionTool, tool);
-    if (!parsed.success)
-      return fieldError('a function tool is malformed', parsed.issues, `tools.${index}`);
-    const fn = parsed.output;
-    tools.push({
+  const tools = passTools(request.tools, {
+    type: 'function',
+    schema: FunctionTool,
+    malformed: 'a function tool is malformed',
+    toChat: (fn) => ({
       type: 'function',
       function: {
         name: fn.name,
@@ -180,7 +174,8 @@ function readTools(request: ResponsesRequest): unknown[] | HttpError {
         parameters: fn.parameters ?? { type: 'object', properties: {} },
         ...(typeof fn.strict === 'boolean' ? { strict: fn.strict } : {}),
       },
-    });
-  }
+    }),
+  });
+  if (!Array.isArray(tools)) return tools;
   return choice === 'none' ? [] : tools;
 }

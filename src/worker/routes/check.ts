@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { checkCustomReply, checkReply, finalizeReply, prepareSchema } from '../core';
+import { checkCustomReply, checkReply, finalizeReply } from '../core';
 import { type CheckRequest, CheckRequestSchema, checkOptions } from '../check/checkRequest';
+import { errorResponse, replyguardError } from '../http/httpError';
 import { json, jsonError } from '../http/jsonResponse';
 import { readBody } from '../http/readBody';
 import {
@@ -10,6 +11,7 @@ import {
   invalidField,
   readJsonBody,
 } from '../http/requestBody';
+import { prepareClientSchema } from '../schemas/prepareClientSchema';
 import { loadSchema } from '../schemas/schemaStore';
 import type { Config } from '../workerConfig';
 
@@ -86,15 +88,10 @@ async function checkCustom(
       return jsonError(400, loaded.issue.code, loaded.issue.message, cors, { field: 'schemaRef' });
     schema = loaded.schema;
   }
-  const prepared = await prepareSchema(schema);
-  if (!prepared.ok)
-    return jsonError(
-      400,
-      'SCHEMA_MALFORMED',
-      prepared.issues[0]?.message ?? 'the schema does not compile',
-      cors,
-      { field: input.schemaRef !== undefined ? 'schemaRef' : 'schema', issues: prepared.issues },
-    );
+  const prepared = await prepareClientSchema(schema, {
+    field: input.schemaRef !== undefined ? 'schemaRef' : 'schema',
+  });
+  if (!prepared.ok) return errorResponse(replyguardError, prepared.error, cors);
   const options = checkOptions(input, undefined);
   const verdict = await checkCustomReply(input.reply, prepared.schema, {
     leaks: options.leaks,

@@ -1,13 +1,20 @@
-import { prepareSchema } from '../core';
+import { type HttpError, errorResponse, replyguardError } from '../http/httpError';
 import { json, jsonError } from '../http/jsonResponse';
 import { hasMediaType, readJsonBody } from '../http/requestBody';
+import { prepareClientSchema } from '../schemas/prepareClientSchema';
 import { SCHEMA_NAME, loadSchema, saveSchema } from '../schemas/schemaStore';
 import type { Config } from '../workerConfig';
 
+const NO_SCHEMA_STORE: HttpError = Object.freeze({
+  status: 501,
+  code: 'NO_SCHEMA_STORE',
+  message: 'no schema store: bind a KV namespace as SCHEMAS',
+});
+
 /**
  * `PUT /v1/schemas/:name`: stores a custom JSON Schema in the `SCHEMAS` KV namespace, for
- * `schemaRef`. Only with an API key configured (the bearer check runs before this), and only a
- * schema that compiles.
+ * `schemaRef`. Only with an API key configured (the key check, bearer or `x-api-key`, runs before
+ * this), and only a schema that compiles.
  */
 export async function putSchema(
   request: Request,
@@ -22,13 +29,7 @@ export async function putSchema(
       'storing schemas needs an API key: set the API_KEY secret',
       cors,
     );
-  if (!config.schemas)
-    return jsonError(
-      501,
-      'NO_SCHEMA_STORE',
-      'no schema store: bind a KV namespace as SCHEMAS',
-      cors,
-    );
+  if (!config.schemas) return errorResponse(replyguardError, NO_SCHEMA_STORE, cors);
   if (!SCHEMA_NAME.test(name))
     return jsonError(
       400,
@@ -46,15 +47,8 @@ export async function putSchema(
     );
   const body = await readJsonBody(request, config.maxBodyBytes, cors);
   if (!body.ok) return body.response;
-  const prepared = await prepareSchema(body.value);
-  if (!prepared.ok)
-    return jsonError(
-      400,
-      'SCHEMA_MALFORMED',
-      prepared.issues[0]?.message ?? 'the schema does not compile',
-      cors,
-      { issues: prepared.issues },
-    );
+  const prepared = await prepareClientSchema(body.value);
+  if (!prepared.ok) return errorResponse(replyguardError, prepared.error, cors);
   const bytes = await saveSchema(config.schemas, name, body.value);
   return json({ name, bytes }, 201, cors);
 }
@@ -65,13 +59,7 @@ export async function getSchema(
   config: Config,
   cors: Record<string, string>,
 ): Promise<Response> {
-  if (!config.schemas)
-    return jsonError(
-      501,
-      'NO_SCHEMA_STORE',
-      'no schema store: bind a KV namespace as SCHEMAS',
-      cors,
-    );
+  if (!config.schemas) return errorResponse(replyguardError, NO_SCHEMA_STORE, cors);
   const loaded = await loadSchema(config.schemas, name);
   if (!loaded.ok)
     return jsonError(

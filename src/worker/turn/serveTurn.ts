@@ -1,12 +1,13 @@
 import type { ReplyEvent } from '../../reply/replyEvent';
 import type { ReplyResult } from '../../results/replyResult';
-import { prepareSchema } from '../core';
+import type { PreparedSchema } from '../../schema/preparedSchema';
 import { type HttpError, errorResponse } from '../http/httpError';
 import { json } from '../http/jsonResponse';
 import { badField, hasMediaType, readJsonValue } from '../http/requestBody';
 import { verdictHeaders } from '../http/verdictHeaders';
+import { prepareClientSchema } from '../schemas/prepareClientSchema';
 import type { Config } from '../workerConfig';
-import { startTurn } from './startTurn';
+import { type CheckedTurn, startTurn } from './startTurn';
 import { turnDelivery } from './turnDelivery';
 import { turnStream } from './turnStream';
 import { upstreamTools } from './upstreamTools';
@@ -50,7 +51,7 @@ export async function serveTurn<TTurn extends WireTurn>(
   const checked = await checkTurn(turn, config);
   if (!checked.ok) return refuse(checked.error);
 
-  const { events, stop } = startTurn(request, config, turn, checked.tools);
+  const { events, stop } = startTurn(request, config, turn, checked);
   const answer = wire.answer(turn, turn.model ?? config.upstreamModel);
   if (turn.stream) {
     const progress = turn.replyguard.progress === true;
@@ -71,11 +72,14 @@ export async function serveTurn<TTurn extends WireTurn>(
   }
 }
 
-/** What every API refuses alike, and the tools in the upstream's format. */
+/**
+ * What every API refuses alike; the tools in the upstream's format and the client's schema made
+ * ready, which the turn uses as they are.
+ */
 async function checkTurn(
   turn: WireTurn,
   config: Config,
-): Promise<{ ok: true; tools?: readonly unknown[] } | { ok: false; error: HttpError }> {
+): Promise<({ ok: true } & CheckedTurn) | { ok: false; error: HttpError }> {
   const options = turn.replyguard;
   if (options.progress && !turn.stream)
     return { ok: false, error: badField('replyguard.progress', 'needs stream: true') };
@@ -90,24 +94,18 @@ async function checkTurn(
       ),
     };
   }
+  let preparedSchema: PreparedSchema | undefined;
   if (turn.format) {
     // Refused before any upstream call: a schema that does not compile.
-    const prepared = await prepareSchema(turn.format.schema);
-    if (!prepared.ok)
-      return {
-        ok: false,
-        error: {
-          status: 400,
-          code: 'SCHEMA_MALFORMED',
-          message: prepared.issues[0]?.message ?? 'the schema does not compile',
-          details: { field: turn.format.field, issues: prepared.issues },
-        },
-      };
+    const prepared = await prepareClientSchema(turn.format.schema, { field: turn.format.field });
+    if (!prepared.ok) return prepared;
+    preparedSchema = prepared.schema;
   }
-  if (!turn.tools || turn.tools.length === 0) return { ok: true };
+  const prepared = preparedSchema ? { preparedSchema } : {};
+  if (!turn.tools || turn.tools.length === 0) return { ok: true, ...prepared };
   // A provider given in code takes the tools as the chat format has them.
   const tools = config.provider ? turn.tools : upstreamTools(config.upstreamKind, turn.tools);
-  if (typeof tools !== 'string') return { ok: true, tools };
+  if (typeof tools !== 'string') return { ok: true, tools, ...prepared };
   const [where = '', why = tools] = tools.split(/: (.*)/s);
   const index = where.split('.')[1] ?? '';
   return { ok: false, error: badField(`${turn.toolsField ?? 'tools'}.${index}`, why) };

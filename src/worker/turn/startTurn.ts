@@ -1,5 +1,6 @@
 import type { ReplyEvent } from '../../reply/replyEvent';
 import type { StreamReplyOptions } from '../../reply/turnOptions';
+import type { PreparedSchema } from '../../schema/preparedSchema';
 import { streamReply } from '../core';
 import { upstreamProvider } from '../upstreamProvider';
 import type { Config } from '../workerConfig';
@@ -12,6 +13,12 @@ export interface StartedTurn {
   readonly stop: () => void;
 }
 
+/** What the route checked before the turn: the upstream's tools, the client's schema made ready. */
+export interface CheckedTurn {
+  readonly tools?: readonly unknown[] | undefined;
+  readonly preparedSchema?: PreparedSchema | undefined;
+}
+
 /**
  * Starts the core's turn for a request: the configured upstream (always streamed, so an early
  * reject cancels it), the client's json_schema or the segment schema, the policies of the
@@ -21,7 +28,7 @@ export function startTurn(
   request: Request,
   config: Config,
   turn: WireTurn,
-  tools: readonly unknown[] | undefined,
+  { tools, preparedSchema }: CheckedTurn,
 ): StartedTurn {
   const abort = new AbortController();
   const onClientGone = () => abort.abort(request.signal.reason);
@@ -48,7 +55,8 @@ export function startTurn(
     streamProgress: options.progress === true && turn.stream,
     ...(format
       ? {
-          schema: format.schema,
+          // Prepared once, by the route's check: the core does not compile it again.
+          ...(preparedSchema ? { preparedSchema } : { schema: format.schema }),
           name: format.name,
           description: format.description,
           maxRetries: options.maxRetries,

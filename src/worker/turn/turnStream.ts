@@ -4,7 +4,7 @@ import { turnDelivery } from './turnDelivery';
 import type { WireAnswer } from './wireAnswer';
 
 /** How often a quiet stream sends a heartbeat, so that a client that went away is noticed. */
-export const HEARTBEAT_MS = 250;
+const HEARTBEAT_MS = 250;
 
 /** Options of {@link turnStream}. */
 export interface TurnStreamOptions {
