@@ -212,11 +212,13 @@ describe.each(cases)('$name stream()', { timeout: 5_000 }, (c) => {
   });
 
   it('fails as stalled when the upstream goes silent, and closes the connection', async () => {
+    // 250 ms: long enough that a loaded machine still sends the headers and first frame in time
+    // (with 50 the request itself could stall first), short enough to keep the test quick.
     const server = await serve({ kind: 'sse', frames: c.head('{"seg'), then: 'hang' });
     const reading = collectEvents(
-      c.make(server.baseUrl, 50).stream!(request, { signal: new AbortController().signal }),
+      c.make(server.baseUrl, 250).stream!(request, { signal: new AbortController().signal }),
     );
-    await expect(reading).rejects.toThrow(/the stream stalled: nothing arrived for 50 ms/);
+    await expect(reading).rejects.toThrow(/the stream stalled: nothing arrived for 250 ms/);
     expect(await server.requests[0]!.disconnected).toBe(true);
   });
 
