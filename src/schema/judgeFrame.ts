@@ -7,11 +7,12 @@ import {
   both,
   hasPrefix,
   judgeScalar,
+  kindBit,
   refusePrefix,
   type VerdictBudget,
 } from './judgeScalar';
 import { type Formula, type Part, buildFormula, dropFormula, evaluate } from './schemaFormula';
-import { KIND_BIT, type SchemaNode } from './schemaNode';
+import type { SchemaNode } from './schemaNode';
 
 // The streaming schema judge's work on one open container (see createSchemaJudge): what its
 // members must match, and its verdict when it closes.
@@ -42,7 +43,7 @@ export function openContainer(
   kind: 'object' | 'array',
   died: (formula: Formula, reason: string) => void,
 ): Frame {
-  const bit = KIND_BIT[kind];
+  const bit = kindBit(kind);
   opened.array = kind === 'array';
   opened.leafCount = opened.formulaCount = opened.count = 0;
   for (let i = 0; i < parent.count; i++) {

@@ -44,12 +44,15 @@ export interface Formula {
   /** The leaf that demanded the value; `undefined` for the document itself. */
   readonly parent: Part | undefined;
   /** Its leaves that judge members or items (an unknown part is none of them). */
-  readonly leaves: Part[];
+  leaves: Part[];
   dead: boolean;
 }
 
 /** What the engine is told when a formula dies: the document, or a parent leaf, is refused. */
 export type FormulaDeath = (formula: Formula, reason: string) => void;
+
+/** The leaves of a formula not built yet (never added to). */
+const NO_LEAVES: Part[] = [];
 
 /** A schema the judge leaves to the validator: alive, never exact, judging nothing. */
 const UNKNOWN: SchemaNode = /* @__PURE__ */ blankNode();
@@ -93,8 +96,12 @@ export function buildFormula(
 ): Formula {
   if (!Array.isArray(nodes) && !(nodes as SchemaNode).inPlace && room > 0) {
     // The common case, one schema with nothing in place: one leaf.
-    const formula: Formula = { root: UNKNOWN_PART, parent, leaves: [], dead: false };
-    formula.root = leafFor(nodes as SchemaNode, nodes as SchemaNode, undefined, formula, kindBit);
+    const node = nodes as SchemaNode;
+    const formula: Formula = { root: UNKNOWN_PART, parent, leaves: NO_LEAVES, dead: false };
+    const leaf = leafFor(node, node, undefined, formula, kindBit);
+    formula.root = leaf;
+    // A one-element literal: a push would give the array room for 17.
+    formula.leaves = (node.types & kindBit) === 0 ? [] : [leaf];
     return formula;
   }
   const formula: Formula = { root: UNKNOWN_PART, parent, leaves: [], dead: false };
@@ -108,6 +115,7 @@ export function buildFormula(
     }
     made++;
     const leaf = leafFor(node, top, up, formula, kindBit);
+    if ((node.types & kindBit) !== 0) formula.leaves.push(leaf);
     if (!node.inPlace) return leaf;
     const and = part(Op.And, up, formula, node, top);
     leaf.up = and;
@@ -142,7 +150,10 @@ export function buildFormula(
   return formula;
 }
 
-/** The leaf of one schema's own keywords for a container of `kindBit`, dead when its kind is refused. */
+/**
+ * The leaf of one schema's own keywords for a container of `kindBit`, dead when its kind is refused
+ * (the caller adds it to the formula's leaves when its kind is allowed).
+ */
 function leafFor(
   node: SchemaNode,
   top: SchemaNode,
@@ -156,7 +167,7 @@ function leafFor(
   if ((node.types & kindBit) === 0) {
     leaf.dead = true;
     leaf.reason = `type: expected ${typeNames(node)}, got ${got}`;
-  } else formula.leaves.push(leaf);
+  }
   if (node.choices !== undefined) {
     for (const choices of node.choices) {
       // A container equals no scalar; one that may equal a listed container is compared at the end.
