@@ -333,7 +333,8 @@ function readChoices(keyword: 'const' | 'enum', values: unknown): Choices | unde
     } else return undefined;
     scalars.add(value);
   }
-  return { keyword, kinds, containers, scalars, strings: strings.sort() };
+  const few = scalars.size <= 8 ? [...scalars] : undefined;
+  return { keyword, kinds, containers, scalars, few, strings: strings.sort() };
 }
 
 /** A pattern as the validator compiles it (Unicode mode), or undefined when it does not compile. */

@@ -21,6 +21,8 @@ export interface Choices {
   /** The kinds (object, array) of its container values: those are compared at the end only. */
   readonly containers: number;
   readonly scalars: ReadonlySet<unknown>;
+  /** The same scalars as a list when there are a few (scanned faster than a set is hashed). */
+  readonly few: readonly unknown[] | undefined;
   /** Its strings, sorted, so a prefix is looked up by binary search. */
   readonly strings: readonly string[];
 }
