@@ -12,7 +12,7 @@ import {
   type VerdictBudget,
 } from './judgeScalar';
 import { type Formula, type Part, buildFormula, dropFormula, evaluate } from './schemaFormula';
-import type { SchemaNode } from './schemaNode';
+import type { NamedProperty, SchemaNode } from './schemaNode';
 
 // The streaming schema judge's work on one open container (see createSchemaJudge): what its
 // members must match, and its verdict when it closes.
@@ -146,7 +146,7 @@ export function memberDemands(
       kill(leaf, `maxProperties: more than ${node.maxProperties} properties`);
       continue;
     }
-    const named = node.named === undefined ? undefined : node.named.get(name);
+    const named = findNamed(node, name);
     const index = named === undefined ? -1 : named.required;
     if (index >= 0 && index < 30) leaf.seenRequired |= 1 << index;
     else if (index >= 30 || node.dependentRequired !== undefined)
@@ -158,6 +158,17 @@ export function memberDemands(
     const matched = node.patterns === undefined ? false : patternDemands(parent, leaf, name);
     if (own === undefined && !matched) otherDemands(parent, leaf, name, kill);
   }
+}
+
+/** What a schema knows of a property name: compared with the names of its length, else hashed. */
+function findNamed(node: SchemaNode, name: string): NamedProperty | undefined {
+  const groups = node.namedByLength;
+  if (groups === undefined) return node.named === undefined ? undefined : node.named.get(name);
+  if (name.length >= groups.length) return undefined;
+  const group = groups[name.length];
+  if (group === undefined) return undefined;
+  for (let i = 0; i < group.length; i++) if (group[i]!.name === name) return group[i];
+  return undefined;
 }
 
 /** `propertyNames` on a whole name: false when it refused the leaf. */

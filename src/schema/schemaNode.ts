@@ -65,6 +65,11 @@ export interface SchemaNode {
   required: readonly string[] | undefined;
   /** Each property name it knows (from `properties` or `required`): its schema and required index (-1: not required). */
   named: ReadonlyMap<string, NamedProperty> | undefined;
+  /**
+   * The same, by name length, when each length has a few (see `findNamed`): a member name is
+   * fresh text, and hashing it for the map costs more than comparing it with a few names.
+   */
+  namedByLength: readonly (readonly NamedProperty[] | undefined)[] | undefined;
   minProperties: number | undefined;
   maxProperties: number | undefined;
   dependentRequired: ReadonlyMap<string, readonly string[]> | undefined;
@@ -108,6 +113,7 @@ export interface SchemaNode {
 
 /** A property name a schema knows: its schema (if in `properties`) and its index in `required` (or -1). */
 export interface NamedProperty {
+  readonly name: string;
   readonly node: SchemaNode | undefined;
   readonly required: number;
 }
