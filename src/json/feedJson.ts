@@ -56,8 +56,7 @@ export function feedJson(state: JsonState, chunk: string, final: boolean): void 
   } else if (final) {
     finish(state, buffer, total);
   } else {
-    if (at === NEED_MORE && state.observer?.partial !== undefined && partial(state, buffer, total))
-      return;
+    if (at === NEED_MORE && state.onPartial !== undefined && partial(state, buffer, total)) return;
     // A token may leave its last characters to be read again with the next buffer.
     const keep = end - state.carry;
     state.carried = keep === end ? '' : buffer.slice(keep);
@@ -77,6 +76,9 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
   const stack = state.stack;
   const path = state.path;
   const observer = state.observer;
+  const onMember = state.onMember;
+  const onValue = state.onValue;
+  const onClose = state.onClose;
   let expect = state.expect;
   let depth = state.depth;
   let container = depth === 0 ? undefined : stack[depth - 1];
@@ -164,8 +166,8 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
                 `nesting is deeper than ${state.maxDepth}`,
               );
             }
-            if (observer !== undefined) {
-              const rejection = observer.value(path, depth, isArray ? 'array' : 'object');
+            if (onValue !== undefined) {
+              const rejection = onValue.call(observer, path, depth, isArray ? 'array' : 'object');
               if (rejection !== undefined)
                 return rejected(state, buffer, rejection, offset, offset + 1, depth);
             }
@@ -214,8 +216,13 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
       value = container!;
       state.depth = --depth;
       container = depth === 0 ? undefined : stack[depth - 1];
-      if (observer !== undefined) {
-        const rejection = observer.close(path, depth, Array.isArray(value) ? 'array' : 'object');
+      if (onClose !== undefined) {
+        const rejection = onClose.call(
+          observer,
+          path,
+          depth,
+          Array.isArray(value) ? 'array' : 'object',
+        );
         if (rejection !== undefined)
           return rejected(state, buffer, rejection, base + at, base + at + 1, depth);
       }
@@ -261,8 +268,8 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
             'the member name "__proto__" is refused',
           );
         }
-        if (observer !== undefined) {
-          const rejection = observer.member(path, depth, key);
+        if (onMember !== undefined) {
+          const rejection = onMember.call(observer, path, depth, key);
           if (rejection !== undefined)
             return rejected(state, buffer, rejection, state.tokenStart, proof, depth);
         }
@@ -271,12 +278,13 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
         token = Token.None;
         continue;
       }
-      if (observer !== undefined) {
+      if (onValue !== undefined) {
         // A number is complete only when the character after it (or the end of input) is seen.
         const proof = base + (token === Token.Number && next < end ? next + 1 : next);
         const kind: JsonKind =
           value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean');
-        const rejection = observer.value(
+        const rejection = onValue.call(
+          observer,
           path,
           depth,
           kind,
@@ -319,7 +327,13 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
 function partial(state: JsonState, buffer: string, total: number): boolean {
   const name = state.token === Token.Name;
   if (!name && state.token !== Token.String) return false;
-  const rejection = state.observer!.partial!(state.path, state.depth, openStringText(state), name);
+  const rejection = state.onPartial!.call(
+    state.observer,
+    state.path,
+    state.depth,
+    openStringText(state),
+    name,
+  );
   if (rejection === undefined) return false;
   // Located at the string's start (for a name: at the object), proved by the buffer's end.
   rejected(state, buffer, rejection, state.tokenStart, total, name ? state.depth - 1 : state.depth);

@@ -16,7 +16,8 @@ export interface JsonRejection {
  * Watches a document while the strict parser reads it (e.g. a schema judge). Each callback may
  * return a rejection; the parser then stops and reports it at the current offset, with the pointer
  * of the place. `path` is the parser's live path array: only `path[0..depth)` is meaningful, and it
- * must not be kept after the callback returns.
+ * must not be kept after the callback returns. The methods are read once, when the parse begins,
+ * and called on the observer (`this` is the observer).
  */
 export interface JsonObserver {
   /** A member name closed: the member's path is `path[0..depth)` (its last element is `name`). */

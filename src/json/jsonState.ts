@@ -49,6 +49,14 @@ export interface JsonState {
   readonly maxDepth: number;
   readonly keepProto: boolean;
   readonly observer: JsonObserver | undefined;
+  /**
+   * The observer's methods, read once and called with it as `this`: looked up on each event,
+   * they would be a megamorphic load once the parser has met a few kinds of observers.
+   */
+  readonly onMember: JsonObserver['member'] | undefined;
+  readonly onValue: JsonObserver['value'] | undefined;
+  readonly onClose: JsonObserver['close'] | undefined;
+  readonly onPartial: JsonObserver['partial'] | undefined;
   /** The absolute offset of the current buffer's first character. */
   base: number;
   /** The earlier chunks: an issue's line, column and excerpt are computed over all text seen. */
@@ -99,6 +107,13 @@ export function createJsonState(
     maxDepth: Math.min(limits?.maxDepth ?? DEFAULT_JSON_LIMITS.maxDepth, DEPTH_CEILING),
     keepProto: limits?.protoKey === 'keep',
     observer,
+    // Called with `.call(observer, …)`: the methods keep their `this`.
+    /* eslint-disable @typescript-eslint/unbound-method */
+    onMember: observer?.member,
+    onValue: observer?.value,
+    onClose: observer?.close,
+    onPartial: observer?.partial,
+    /* eslint-enable @typescript-eslint/unbound-method */
     base: 0,
     seen: [],
     expect: Expect.Start,

@@ -22,6 +22,7 @@ export function blankNode(): SchemaNode {
     propertyNames: undefined,
     required: undefined,
     named: undefined,
+    namedByLength: undefined,
     minProperties: undefined,
     maxProperties: undefined,
     dependentRequired: undefined,

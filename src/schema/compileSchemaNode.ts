@@ -278,11 +278,12 @@ function readObjectKeywords(
     // One lookup per member name: its schema and whether it is required.
     const named = new Map<string, NamedProperty>();
     for (const [name, inner] of node.properties ?? [])
-      named.set(name, { node: inner, required: -1 });
+      named.set(name, { name, node: inner, required: -1 });
     node.required?.forEach((name, index) =>
-      named.set(name, { node: node.properties?.get(name), required: index }),
+      named.set(name, { name, node: node.properties?.get(name), required: index }),
     );
     node.named = named;
+    node.namedByLength = byLength(named);
   }
   node.minProperties = count('minProperties', KIND_BIT.object);
   node.maxProperties = count('maxProperties', KIND_BIT.object);
@@ -296,6 +297,26 @@ function readObjectKeywords(
       node.dependentRequired = new Map(dependent as [string, string[]][]);
     else node.inexact |= KIND_BIT.object;
   }
+}
+
+/** The longest name, and the most names of one length, that `namedByLength` holds. */
+const MAX_NAME_LENGTH = 64;
+const MAX_SAME_LENGTH = 8;
+
+/** Names grouped by length, or `undefined` when one is long or a length has many (the map is used). */
+function byLength(
+  named: ReadonlyMap<string, NamedProperty>,
+): (NamedProperty[] | undefined)[] | undefined {
+  const groups: (NamedProperty[] | undefined)[] = [];
+  for (const property of named.values()) {
+    const length = property.name.length;
+    if (length > MAX_NAME_LENGTH) return undefined;
+    while (groups.length <= length) groups.push(undefined);
+    const group = (groups[length] ??= []);
+    if (group.length === MAX_SAME_LENGTH) return undefined;
+    group.push(property);
+  }
+  return groups;
 }
 
 function readType(node: SchemaNode, type: unknown): void {
@@ -333,7 +354,8 @@ function readChoices(keyword: 'const' | 'enum', values: unknown): Choices | unde
     } else return undefined;
     scalars.add(value);
   }
-  return { keyword, kinds, containers, scalars, strings: strings.sort() };
+  const few = scalars.size <= 8 ? [...scalars] : undefined;
+  return { keyword, kinds, containers, scalars, few, strings: strings.sort() };
 }
 
 /** A pattern as the validator compiles it (Unicode mode), or undefined when it does not compile. */

@@ -7,11 +7,12 @@ import {
   both,
   hasPrefix,
   judgeScalar,
+  kindBit,
   refusePrefix,
   type VerdictBudget,
 } from './judgeScalar';
 import { type Formula, type Part, buildFormula, dropFormula, evaluate } from './schemaFormula';
-import { KIND_BIT, type SchemaNode } from './schemaNode';
+import type { NamedProperty, SchemaNode } from './schemaNode';
 
 // The streaming schema judge's work on one open container (see createSchemaJudge): what its
 // members must match, and its verdict when it closes.
@@ -42,17 +43,19 @@ export function openContainer(
   kind: 'object' | 'array',
   died: (formula: Formula, reason: string) => void,
 ): Frame {
-  const bit = KIND_BIT[kind];
+  const bit = kindBit(kind);
   opened.array = kind === 'array';
   opened.leafCount = opened.formulaCount = opened.count = 0;
   for (let i = 0; i < parent.count; i++) {
     const leaf = parent.demandLeaves[i];
     if (leaf?.dead === true) continue;
+    // The formulas of the last container closed at this depth are spares (nothing keeps them).
     const formula = buildFormula(
       parent.demandNodes[i]!,
       bit,
       leaf,
       MAX_LIVE_LEAVES - opened.leafCount,
+      opened.formulas[opened.formulaCount],
     );
     opened.formulas[opened.formulaCount++] = formula;
     const leaves = formula.leaves;
@@ -143,42 +146,66 @@ export function memberDemands(
       kill(leaf, `maxProperties: more than ${node.maxProperties} properties`);
       continue;
     }
-    const named = node.named?.get(name);
+    const named = findNamed(node, name);
     const index = named === undefined ? -1 : named.required;
     if (index >= 0 && index < 30) leaf.seenRequired |= 1 << index;
     else if (index >= 30 || node.dependentRequired !== undefined)
       (leaf.names ??= new Set()).add(name);
-    if (node.propertyNames !== undefined) {
-      budget.steps = 0;
-      const verdict = judgeScalar(node.propertyNames, 'string', name, budget);
-      if (verdict === Verdict.No) {
-        kill(leaf, `propertyNames: ${budget.reason}`);
-        continue;
-      }
-      if (verdict === Verdict.Maybe) leaf.exact = false;
-    }
-    const own = named?.node;
-    let matched = own !== undefined;
+    if (node.propertyNames !== undefined && !namePasses(leaf, name, kill, budget)) continue;
+    const own = named === undefined ? undefined : named.node;
     if (own !== undefined) demand(parent, leaf, own);
-    const patterns = node.patterns;
-    if (patterns !== undefined) {
-      for (const [pattern, inner] of patterns) {
-        if (!pattern.test(name)) continue;
-        matched = true;
-        demand(parent, leaf, inner);
-      }
-    }
-    if (matched) continue;
-    if (node.additional !== undefined) {
-      if (isFalse(node.additional))
-        kill(leaf, `additionalProperties: "${excerpt(name)}" is not allowed`);
-      else demand(parent, leaf, node.additional);
-    } else if (node.unevaluated !== undefined) {
-      if (mayEvaluateName(evaluationScope(leaf.top), name, node)) leaf.exact = false;
-      else if (isFalse(node.unevaluated))
-        kill(leaf, `unevaluatedProperties: "${excerpt(name)}" is not allowed`);
-      else demand(parent, leaf, node.unevaluated);
-    }
+    // Rarer keywords in their own functions, so this one stays small enough to be inlined.
+    const matched = node.patterns === undefined ? false : patternDemands(parent, leaf, name);
+    if (own === undefined && !matched) otherDemands(parent, leaf, name, kill);
+  }
+}
+
+/** What a schema knows of a property name: compared with the names of its length, else hashed. */
+function findNamed(node: SchemaNode, name: string): NamedProperty | undefined {
+  const groups = node.namedByLength;
+  if (groups === undefined) return node.named === undefined ? undefined : node.named.get(name);
+  if (name.length >= groups.length) return undefined;
+  const group = groups[name.length];
+  if (group === undefined) return undefined;
+  for (let i = 0; i < group.length; i++) if (group[i]!.name === name) return group[i];
+  return undefined;
+}
+
+/** `propertyNames` on a whole name: false when it refused the leaf. */
+function namePasses(leaf: Part, name: string, kill: Kill, budget: VerdictBudget): boolean {
+  budget.steps = 0;
+  const verdict = judgeScalar(leaf.node.propertyNames!, 'string', name, budget);
+  if (verdict === Verdict.No) {
+    kill(leaf, `propertyNames: ${budget.reason}`);
+    return false;
+  }
+  if (verdict === Verdict.Maybe) leaf.exact = false;
+  return true;
+}
+
+/** `patternProperties`: the schema of each pattern the name matches; whether one did. */
+function patternDemands(parent: Frame, leaf: Part, name: string): boolean {
+  let matched = false;
+  for (const [pattern, inner] of leaf.node.patterns!) {
+    if (!pattern.test(name)) continue;
+    matched = true;
+    demand(parent, leaf, inner);
+  }
+  return matched;
+}
+
+/** A name neither `properties` nor `patternProperties` knows: `additionalProperties` or `unevaluatedProperties`. */
+function otherDemands(parent: Frame, leaf: Part, name: string, kill: Kill): void {
+  const node = leaf.node;
+  if (node.additional !== undefined) {
+    if (isFalse(node.additional))
+      kill(leaf, `additionalProperties: "${excerpt(name)}" is not allowed`);
+    else demand(parent, leaf, node.additional);
+  } else if (node.unevaluated !== undefined) {
+    if (mayEvaluateName(evaluationScope(leaf.top), name, node)) leaf.exact = false;
+    else if (isFalse(node.unevaluated))
+      kill(leaf, `unevaluatedProperties: "${excerpt(name)}" is not allowed`);
+    else demand(parent, leaf, node.unevaluated);
   }
 }
 
@@ -266,8 +293,12 @@ function objectComplete(leaf: Part): string | undefined {
   }
   if (node.minProperties !== undefined && leaf.count < node.minProperties)
     return `minProperties: fewer than ${node.minProperties} properties`;
-  if (node.dependentRequired === undefined) return undefined;
-  for (const [name, needs] of node.dependentRequired) {
+  return node.dependentRequired === undefined ? undefined : dependentMissing(leaf);
+}
+
+/** `dependentRequired`: a name present without one it needs. */
+function dependentMissing(leaf: Part): string | undefined {
+  for (const [name, needs] of leaf.node.dependentRequired!) {
     if (leaf.names?.has(name) !== true) continue;
     for (const other of needs)
       if (!leaf.names.has(other))

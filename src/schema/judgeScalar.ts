@@ -1,7 +1,7 @@
 import type { JsonKind } from '../json/jsonObserver';
 import { describeValue } from '../segments/describeValue';
 import { isMultipleOf } from './isMultipleOf';
-import { KIND_BIT, type SchemaNode } from './schemaNode';
+import { type Choices, KIND_BIT, type SchemaNode } from './schemaNode';
 
 /** A verdict: provably invalid, certainly valid, or not known before the full validator runs. */
 export const enum Verdict {
@@ -31,6 +31,21 @@ const KIND_NAMES: readonly (readonly [number, string])[] = [
   [16, 'boolean'],
   [32, 'null'],
 ];
+
+/** A kind's bit, by comparisons (a keyed lookup by a varying name is a slow, megamorphic one). */
+export function kindBit(kind: JsonKind): number {
+  return kind === 'string'
+    ? 4
+    : kind === 'number'
+      ? 8
+      : kind === 'object'
+        ? 1
+        : kind === 'array'
+          ? 2
+          : kind === 'boolean'
+            ? 16
+            : 32;
+}
 
 /** A fresh budget. */
 export function verdictBudget(): VerdictBudget {
@@ -65,8 +80,21 @@ export function judgeScalar(
   value: string | number | boolean | null,
   budget: VerdictBudget,
 ): Verdict {
-  let verdict = ownVerdict(node, kind, value, budget);
-  if (verdict === Verdict.No || !node.inPlace) return verdict;
+  // Small, so the engine inlines it: most schemas apply nothing in place.
+  const verdict = ownVerdict(node, kind, value, budget);
+  return verdict === Verdict.No || !node.inPlace
+    ? verdict
+    : inPlaceVerdict(node, kind, value, budget, verdict);
+}
+
+/** `judgeScalar` through the schemas applied in place, after the node's own `verdict`. */
+function inPlaceVerdict(
+  node: SchemaNode,
+  kind: JsonKind,
+  value: string | number | boolean | null,
+  budget: VerdictBudget,
+  verdict: Verdict,
+): Verdict {
   if (++budget.steps > MAX_STEPS || budget.depth >= MAX_IN_PLACE_DEPTH) return Verdict.Maybe;
   budget.depth++;
   try {
@@ -133,51 +161,89 @@ export function judgeScalar(
   }
 }
 
-/** The node's own keywords on a complete scalar. */
+/** The node's own keywords on a complete scalar (messages built apart, so this stays inlinable). */
 function ownVerdict(
   node: SchemaNode,
   kind: JsonKind,
   value: string | number | boolean | null,
   budget: VerdictBudget,
 ): Verdict {
-  const bit = KIND_BIT[kind];
+  const bit = kindBit(kind);
   if ((node.types & bit) === 0 || (node.integer && kind === 'number' && (value as number) % 1))
-    return no(budget, `type: expected ${typeNames(node)}, got ${describeValue(value)}`);
+    return no(budget, typeMessage(node, value));
   if (node.choices !== undefined) {
-    for (const choices of node.choices) {
-      if ((choices.kinds & bit) === 0 || !choices.scalars.has(value))
-        return no(budget, `${choices.keyword}: ${describeValue(value)} is not allowed`);
-    }
+    const refused = refusedChoice(node.choices, bit, value);
+    if (refused !== undefined) return no(budget, choiceMessage(refused, value));
   }
   if (kind === 'string') {
-    const text = value as string;
-    // Code points are counted only where units do not settle it: a point is one or two units.
-    const min = node.minLength;
-    const units = text.length;
-    if (
-      min !== undefined &&
-      (units < min || (!node.unitLength && units < 2 * min && codePoints(text, min) < min))
-    )
-      return no(budget, `minLength: the string is shorter than ${min}`);
-    const max = node.maxLength;
-    if (max !== undefined && units > max && (units > 2 * max || codePoints(text, max) > max))
-      return no(budget, `maxLength: the string is longer than ${max}`);
-    if (node.pattern !== undefined && !node.pattern.test(text))
-      return no(budget, 'pattern: the string does not match the pattern');
+    if (node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined)
+      return stringVerdict(node, value as string, bit, budget);
   } else if (kind === 'number') {
-    const number = value as number;
-    if (node.minimum !== undefined && number < node.minimum)
-      return no(budget, `minimum: ${number} is less than ${node.minimum}`);
-    if (node.maximum !== undefined && number > node.maximum)
-      return no(budget, `maximum: ${number} is greater than ${node.maximum}`);
-    if (node.exclusiveMinimum !== undefined && number <= node.exclusiveMinimum)
-      return no(budget, `exclusiveMinimum: ${number} is not greater than ${node.exclusiveMinimum}`);
-    if (node.exclusiveMaximum !== undefined && number >= node.exclusiveMaximum)
-      return no(budget, `exclusiveMaximum: ${number} is not less than ${node.exclusiveMaximum}`);
-    if (node.multipleOf !== undefined && !isMultipleOf(number, node.multipleOf))
-      return no(budget, `multipleOf: ${number} is not a multiple of ${node.multipleOf}`);
+    if (
+      node.minimum !== undefined ||
+      node.maximum !== undefined ||
+      node.exclusiveMinimum !== undefined ||
+      node.exclusiveMaximum !== undefined ||
+      node.multipleOf !== undefined
+    )
+      return numberVerdict(node, value as number, bit, budget);
   }
   return (node.inexact & bit) === 0 ? Verdict.Yes : Verdict.Maybe;
+}
+
+/** The first `const`/`enum` that does not allow a scalar. */
+function refusedChoice(
+  all: readonly Choices[],
+  bit: number,
+  value: string | number | boolean | null,
+): Choices | undefined {
+  for (let i = 0; i < all.length; i++) {
+    const choices = all[i]!;
+    if ((choices.kinds & bit) === 0) return choices;
+    // A few values are compared one by one (`===` is `Set`'s equality on JSON scalars).
+    const few = choices.few;
+    if (few === undefined ? !choices.scalars.has(value) : !few.includes(value)) return choices;
+  }
+  return undefined;
+}
+
+function stringVerdict(node: SchemaNode, text: string, bit: number, budget: VerdictBudget) {
+  // Code points are counted only where units do not settle it: a point is one or two units.
+  const min = node.minLength;
+  const units = text.length;
+  if (
+    min !== undefined &&
+    (units < min || (!node.unitLength && units < 2 * min && codePoints(text, min) < min))
+  )
+    return no(budget, `minLength: the string is shorter than ${min}`);
+  const max = node.maxLength;
+  if (max !== undefined && units > max && (units > 2 * max || codePoints(text, max) > max))
+    return no(budget, `maxLength: the string is longer than ${max}`);
+  if (node.pattern !== undefined && !node.pattern.test(text))
+    return no(budget, 'pattern: the string does not match the pattern');
+  return (node.inexact & bit) === 0 ? Verdict.Yes : Verdict.Maybe;
+}
+
+function numberVerdict(node: SchemaNode, number: number, bit: number, budget: VerdictBudget) {
+  if (node.minimum !== undefined && number < node.minimum)
+    return no(budget, `minimum: ${number} is less than ${node.minimum}`);
+  if (node.maximum !== undefined && number > node.maximum)
+    return no(budget, `maximum: ${number} is greater than ${node.maximum}`);
+  if (node.exclusiveMinimum !== undefined && number <= node.exclusiveMinimum)
+    return no(budget, `exclusiveMinimum: ${number} is not greater than ${node.exclusiveMinimum}`);
+  if (node.exclusiveMaximum !== undefined && number >= node.exclusiveMaximum)
+    return no(budget, `exclusiveMaximum: ${number} is not less than ${node.exclusiveMaximum}`);
+  if (node.multipleOf !== undefined && !isMultipleOf(number, node.multipleOf))
+    return no(budget, `multipleOf: ${number} is not a multiple of ${node.multipleOf}`);
+  return (node.inexact & bit) === 0 ? Verdict.Yes : Verdict.Maybe;
+}
+
+function typeMessage(node: SchemaNode, value: unknown): string {
+  return `type: expected ${typeNames(node)}, got ${describeValue(value)}`;
+}
+
+function choiceMessage(choices: Choices, value: unknown): string {
+  return `${choices.keyword}: ${describeValue(value)} is not allowed`;
 }
 
 /**
@@ -192,10 +258,8 @@ export function refusePrefix(
   if ((node.types & KIND_BIT.string) === 0)
     return `type: expected ${typeNames(node)}, got a string`;
   if (node.choices !== undefined) {
-    for (const choices of node.choices) {
-      if ((choices.kinds & KIND_BIT.string) === 0 || !hasPrefix(choices.strings, text))
-        return `${choices.keyword}: no allowed string starts with "${describeValue(text).slice(1, -1)}"`;
-    }
+    const why = refusedChoicePrefix(node.choices, text);
+    if (why !== undefined) return why;
   }
   const max = node.maxLength;
   // Code points are at least half the units: counted only when that does not settle it.
@@ -205,7 +269,19 @@ export function refusePrefix(
     (text.length > 2 * max || codePoints(text, max) > max)
   )
     return `maxLength: the string is longer than ${max}`;
-  if (!node.inPlace) return undefined;
+  return node.inPlace ? inPlaceRefusal(node, text, budget) : undefined;
+}
+
+function refusedChoicePrefix(all: readonly Choices[], text: string): string | undefined {
+  for (const choices of all) {
+    if ((choices.kinds & KIND_BIT.string) === 0 || !hasPrefix(choices.strings, text))
+      return `${choices.keyword}: no allowed string starts with "${describeValue(text).slice(1, -1)}"`;
+  }
+  return undefined;
+}
+
+/** `refusePrefix` through the schemas applied in place. */
+function inPlaceRefusal(node: SchemaNode, text: string, budget: VerdictBudget): string | undefined {
   if (++budget.steps > MAX_STEPS || budget.depth >= MAX_IN_PLACE_DEPTH) return undefined;
   budget.depth++;
   try {
@@ -242,7 +318,13 @@ export function refusePrefix(
 /** Whether a sorted list holds a string that starts with `prefix`. */
 export function hasPrefix(sorted: readonly string[], prefix: string): boolean {
   if (sorted.length <= 8) {
-    for (const each of sorted) if (each.startsWith(prefix)) return true;
+    if (prefix.length === 0) return sorted.length > 0;
+    // The first unit compared inline spares most calls of `startsWith`.
+    const first = prefix.charCodeAt(0);
+    for (let i = 0; i < sorted.length; i++) {
+      const each = sorted[i]!;
+      if (each.charCodeAt(0) === first && each.startsWith(prefix)) return true;
+    }
     return false;
   }
   let low = 0;

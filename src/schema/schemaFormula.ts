@@ -26,10 +26,10 @@ export interface Part {
   dead: boolean;
   reason: string;
   kids: (Part | undefined)[] | undefined;
-  // A leaf's state.
-  readonly node: SchemaNode;
+  // A leaf's state (a solo formula's leaf is reset and reused: see `buildFormula`).
+  node: SchemaNode;
   /** The schema demanded at this location, whose scope `unevaluated*` reads. */
-  readonly top: SchemaNode;
+  top: SchemaNode;
   exact: boolean;
   /** Members or items seen. */
   count: number;
@@ -42,14 +42,19 @@ export interface Part {
 export interface Formula {
   root: Part;
   /** The leaf that demanded the value; `undefined` for the document itself. */
-  readonly parent: Part | undefined;
+  parent: Part | undefined;
   /** Its leaves that judge members or items (an unknown part is none of them). */
-  readonly leaves: Part[];
+  leaves: Part[];
   dead: boolean;
+  /** Its root is its one leaf, with nothing in place: it may be reused for the next container. */
+  solo: boolean;
 }
 
 /** What the engine is told when a formula dies: the document, or a parent leaf, is refused. */
 export type FormulaDeath = (formula: Formula, reason: string) => void;
+
+/** The leaves of a formula not built yet (never added to). */
+const NO_LEAVES: Part[] = [];
 
 /** A schema the judge leaves to the validator: alive, never exact, judging nothing. */
 const UNKNOWN: SchemaNode = /* @__PURE__ */ blankNode();
@@ -90,14 +95,37 @@ export function buildFormula(
   kindBit: number,
   parent: Part | undefined,
   room: number,
+  spare?: Formula,
 ): Formula {
   if (!Array.isArray(nodes) && !(nodes as SchemaNode).inPlace && room > 0) {
-    // The common case, one schema with nothing in place: one leaf.
-    const formula: Formula = { root: UNKNOWN_PART, parent, leaves: [], dead: false };
-    formula.root = leafFor(nodes as SchemaNode, nodes as SchemaNode, undefined, formula, kindBit);
+    // The common case, one schema with nothing in place: one leaf, in the spare formula of a
+    // closed container when there is one (a reply opens thousands of containers).
+    const node = nodes as SchemaNode;
+    let formula: Formula;
+    let leaf: Part;
+    if (spare?.solo === true) {
+      formula = spare;
+      formula.parent = parent;
+      formula.dead = false;
+      leaf = formula.root;
+      leaf.node = leaf.top = node;
+      leaf.dead = false;
+      leaf.reason = '';
+      leaf.count = leaf.seenRequired = 0;
+      leaf.names = undefined;
+    } else {
+      formula = { root: UNKNOWN_PART, parent, leaves: NO_LEAVES, dead: false, solo: true };
+      leaf = part(Op.Leaf, undefined, formula, node, node);
+      formula.root = leaf;
+    }
+    judgeKind(leaf, node, kindBit);
+    if ((node.types & kindBit) === 0) formula.leaves = [];
+    else if (formula.leaves.length === 1) formula.leaves[0] = leaf;
+    // A one-element literal: a push would give the array room for 17.
+    else formula.leaves = [leaf];
     return formula;
   }
-  const formula: Formula = { root: UNKNOWN_PART, parent, leaves: [], dead: false };
+  const formula: Formula = { root: UNKNOWN_PART, parent, leaves: [], dead: false, solo: false };
   const all: readonly SchemaNode[] = Array.isArray(nodes) ? nodes : [nodes as SchemaNode];
   let made = 0;
   const build = (node: SchemaNode, top: SchemaNode, up: Part | undefined, depth: number): Part => {
@@ -108,6 +136,7 @@ export function buildFormula(
     }
     made++;
     const leaf = leafFor(node, top, up, formula, kindBit);
+    if ((node.types & kindBit) !== 0) formula.leaves.push(leaf);
     if (!node.inPlace) return leaf;
     const and = part(Op.And, up, formula, node, top);
     leaf.up = and;
@@ -142,7 +171,10 @@ export function buildFormula(
   return formula;
 }
 
-/** The leaf of one schema's own keywords for a container of `kindBit`, dead when its kind is refused. */
+/**
+ * The leaf of one schema's own keywords for a container of `kindBit`, dead when its kind is refused
+ * (the caller adds it to the formula's leaves when its kind is allowed).
+ */
 function leafFor(
   node: SchemaNode,
   top: SchemaNode,
@@ -151,12 +183,18 @@ function leafFor(
   kindBit: number,
 ): Part {
   const leaf = part(Op.Leaf, up, formula, node, top);
+  judgeKind(leaf, node, kindBit);
+  return leaf;
+}
+
+/** A fresh leaf hears whether its schema allows a container of `kindBit` at all. */
+function judgeKind(leaf: Part, node: SchemaNode, kindBit: number): void {
   leaf.exact = (node.inexact & kindBit) === 0;
   const got = kindBit === KIND_BIT.array ? 'Array' : 'Object';
   if ((node.types & kindBit) === 0) {
     leaf.dead = true;
     leaf.reason = `type: expected ${typeNames(node)}, got ${got}`;
-  } else formula.leaves.push(leaf);
+  }
   if (node.choices !== undefined) {
     for (const choices of node.choices) {
       // A container equals no scalar; one that may equal a listed container is compared at the end.
@@ -166,7 +204,6 @@ function leafFor(
       } else leaf.exact = false;
     }
   }
-  return leaf;
 }
 
 /** Computes whether the parts built dead-on-arrival make their parents dead, bottom up. */
@@ -239,17 +276,16 @@ export function dropFormula(formula: Formula, reason: string, died: FormulaDeath
 
 /** The verdict of a complete value on a part (reason of a `No` in `out.reason`). */
 export function evaluate(at: Part, out: { reason: string }): Verdict {
-  if (at.op === Op.Leaf) {
-    if (at.dead) {
-      out.reason = at.reason;
-      return Verdict.No;
-    }
-    return at.exact ? Verdict.Yes : Verdict.Maybe;
-  }
   if (at.dead) {
     out.reason = at.reason;
     return Verdict.No;
   }
+  if (at.op === Op.Leaf) return at.exact ? Verdict.Yes : Verdict.Maybe;
+  return evaluateCombined(at, out);
+}
+
+/** `evaluate` on a live combination of parts. */
+function evaluateCombined(at: Part, out: { reason: string }): Verdict {
   const kids = at.kids!;
   switch (at.op) {
     case Op.And: {

@@ -21,6 +21,8 @@ export interface Choices {
   /** The kinds (object, array) of its container values: those are compared at the end only. */
   readonly containers: number;
   readonly scalars: ReadonlySet<unknown>;
+  /** The same scalars as a list when there are a few (scanned faster than a set is hashed). */
+  readonly few: readonly unknown[] | undefined;
   /** Its strings, sorted, so a prefix is looked up by binary search. */
   readonly strings: readonly string[];
 }
@@ -63,6 +65,11 @@ export interface SchemaNode {
   required: readonly string[] | undefined;
   /** Each property name it knows (from `properties` or `required`): its schema and required index (-1: not required). */
   named: ReadonlyMap<string, NamedProperty> | undefined;
+  /**
+   * The same, by name length, when each length has a few (see `findNamed`): a member name is
+   * fresh text, and hashing it for the map costs more than comparing it with a few names.
+   */
+  namedByLength: readonly (readonly NamedProperty[] | undefined)[] | undefined;
   minProperties: number | undefined;
   maxProperties: number | undefined;
   dependentRequired: ReadonlyMap<string, readonly string[]> | undefined;
@@ -106,6 +113,7 @@ export interface SchemaNode {
 
 /** A property name a schema knows: its schema (if in `properties`) and its index in `required` (or -1). */
 export interface NamedProperty {
+  readonly name: string;
   readonly node: SchemaNode | undefined;
   readonly required: number;
 }

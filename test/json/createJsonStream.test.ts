@@ -364,6 +364,39 @@ describe('createJsonStream with an observer', () => {
     });
   });
 
+  it('calls the observer’s methods on the observer itself (a class instance keeps its this)', () => {
+    class Counter implements JsonObserver {
+      readonly seen: string[] = [];
+      member(_path: JsonPath, _depth: number, name: string) {
+        this.seen.push(`member ${name}`);
+        return undefined;
+      }
+      value(_path: JsonPath, _depth: number, kind: JsonKind) {
+        this.seen.push(`value ${kind}`);
+        return undefined;
+      }
+      close(_path: JsonPath, _depth: number, kind: 'object' | 'array') {
+        this.seen.push(`close ${kind}`);
+        return undefined;
+      }
+      partial(_path: JsonPath, _depth: number, sofar: string) {
+        this.seen.push(`partial ${sofar}`);
+        return undefined;
+      }
+    }
+    const counter = new Counter();
+    expect(runStream(['{"ab', 'c":[1]}'], undefined, counter).result.ok).toBe(true);
+    expect(counter.seen).toEqual([
+      'value object',
+      'partial ab',
+      'member abc',
+      'value array',
+      'value number',
+      'close array',
+      'close object',
+    ]);
+  });
+
   it('reports the parser’s own violations before asking the observer', () => {
     const observer = recorder();
     const run = runStream(['{"a":1,"a":2}'], undefined, observer);

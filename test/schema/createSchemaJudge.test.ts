@@ -19,6 +19,11 @@ const branches = {
   ],
 };
 
+const manyNames = Object.fromEntries(
+  Array.from({ length: 12 }, (_, k) => [`k${k}`, { type: 'string' }]),
+);
+const longName = 'n'.repeat(80);
+
 const refused: readonly Case[] = [
   [
     'type, when the number ends',
@@ -176,6 +181,35 @@ const refused: readonly Case[] = [
     '{"s": "[1]"}',
     '{"s": "',
     '/s',
+  ],
+  // Names are looked up by length among a few, else in a map; values among a few, else in a set.
+  [
+    'a property among many names of one length',
+    { properties: manyNames, required: ['k7'], additionalProperties: false },
+    '{"k3": "a", "k7": 7}',
+    '7}',
+    '/k7',
+  ],
+  [
+    'a required name among many of one length',
+    { properties: manyNames, required: ['k7'] },
+    '{"k3": "a", "k70": 1}',
+    '}',
+    '',
+  ],
+  [
+    'a property with a long name',
+    { properties: { [longName]: { type: 'string' }, b: {} }, required: [longName] },
+    `{"b": 1, "${longName}": false}`,
+    'false',
+    `/${longName}`,
+  ],
+  [
+    'an enum of many numbers',
+    { properties: { n: { enum: Array.from({ length: 12 }, (_, k) => k) } } },
+    '{"n": 12}',
+    '12}',
+    '/n',
   ],
 ];
 
