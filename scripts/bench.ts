@@ -8,20 +8,26 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as momoa from '@humanwhocodes/momoa';
 import jsonlint from '@prantlf/jsonlint';
-import { lintSource } from '@secretlint/core';
-import { creator as secretlintPreset } from '@secretlint/secretlint-rule-preset-recommend';
 import dupKeyValidator from 'json-dup-key-validator';
 import * as jsonc from 'jsonc-parser';
 import { do_not_optimize, measure } from 'mitata';
 import secureJsonParse from 'secure-json-parse';
 import * as v from 'valibot';
 import { ORDER_SCHEMA, breakOrderAt, orderReply } from '../bench/customReplies';
+import { handPipeline, scanStrings, stringsOf } from '../bench/handPipeline';
 import { breakAt, measureEarlyReject } from '../bench/earlyRejectTurn';
 import { printRenderTimes } from '../bench/renderTime';
 import { SHAPES, SIZES, type Shape, replyText, shapedReply } from '../bench/replies';
 import { kib } from '../bench/bundleSize';
 import { printSizes } from '../bench/printSizes';
+import { secretlintFindings, settleSecretlint } from '../bench/secretlintFindings';
 import { printWorkerCosts, workerCpuByDifference, workerRouteCost } from '../bench/workerd';
+import {
+  BODY_LIMIT_BYTES,
+  ordinaryReplyWithin,
+  printWorkerRequestCpu,
+  workerRequestCpu,
+} from '../bench/workerRequestCpu';
 import { createProgress } from '../src/progress/createProgress';
 import { progressScanner } from '../src/progress/progressScanner';
 import { familyOf, gitleaksVectors, secretlintCases, secretsDir } from '../test/leaks/corpus';
@@ -62,6 +68,7 @@ const collect = runInNewContext('gc') as () => void;
  */
 async function fastest(fn: () => unknown, size: number, budgetMs = 200): Promise<number> {
   const big = size >= 262_144;
+  await settleSecretlint();
   const stats = await measure(fn, {
     gc: collect,
     min_cpu_time: (big ? budgetMs * 1.5 : budgetMs) * 1e6,
@@ -96,8 +103,10 @@ console.log(
 );
 
 // ---------------------------------------------------------------------------------------------
-// 1. Reply shapes × sizes: parseJson, checkReply, and JSON.parse + valibot safeParse of the same
-//    schema (a like-for-like baseline for the validation), as ratios to JSON.parse.
+// 1. Reply shapes × sizes: parseJson, checkReply, JSON.parse + valibot safeParse of the same
+//    schema (a like-for-like baseline for the validation), and the whole pipeline a user would
+//    write instead of checkReply (issue 20: valibot, then secretlint over the reply's strings),
+//    as ratios to JSON.parse; then checkReply ÷ that pipeline.
 console.log(
   '\n## reply shapes (µs of JSON.parse; the rest as ratios to it; fastest samples, see fastest())',
 );
@@ -105,8 +114,16 @@ console.log(
   'goals (issue 11): parseJson ≤ 2× (escapes too); checkReply ≤ 2.5× ordinary, ≤ 6× refused, ≤ 12× keywords',
 );
 console.log(
-  `${'shape'.padEnd(9)} ${'size'.padStart(8)} ${'JSON.parse'.padStart(11)} ${'parseJson'.padStart(10)} ${'checkReply'.padStart(11)} ${'JSON.parse+valibot'.padStart(19)}  verdict`,
+  'goals (issue 20): ordinary checkReply ≤ 4× JSON.parse at 32 KB and 1 MiB, and < 1× the pipeline at every size',
 );
+console.log(
+  'pipeline: JSON.parse + valibot safeParse(SegmentReplySchema) + secretlint preset-recommend over every string of the parsed reply, joined by newlines into one text (one lintSource call); it stops at the first step that refuses',
+);
+console.log(
+  `${'shape'.padEnd(9)} ${'size'.padStart(8)} ${'JSON.parse'.padStart(11)} ${'parseJson'.padStart(10)} ${'checkReply'.padStart(11)} ${'JSON.parse+valibot'.padStart(19)} ${'pipeline'.padStart(9)} ${'checkReply÷pipeline'.padStart(20)}  verdict`,
+);
+const pipeline = handPipeline(SegmentReplySchema);
+const issue20: string[] = [];
 for (const shape of SHAPES) {
   for (const size of SIZES) {
     const text = shapedReply(shape, size);
@@ -114,19 +131,53 @@ for (const shape of SHAPES) {
     const baseline = v.safeParse(SegmentReplySchema, JSON.parse(text));
     if ((verdict.status === 'completed') !== baseline.success)
       throw new Error(`checkReply and valibot disagree on ${shape} @${size}`);
+    const byHand = await pipeline(text);
+    if ((verdict.status === 'completed') !== byHand.ok)
+      throw new Error(
+        `checkReply and the pipeline disagree on ${shape} @${size} (${byHand.step}, ${byHand.findings} found)`,
+      );
     const { base, times } = await paired(text, {
       parseJson: () => do_not_optimize(parseJson(text)),
       checkReply: async () => do_not_optimize(await checkReply(text)),
       valibot: () => do_not_optimize(v.safeParse(SegmentReplySchema, JSON.parse(text))),
+      pipeline: async () => do_not_optimize(await pipeline(text)),
     });
     const issues =
       verdict.status === 'completed'
         ? ''
         : ` (${verdict.issues.length} issues; valibot ${baseline.success ? 0 : baseline.issues.length})`;
+    const toParse = times.checkReply! / base;
+    const toPipeline = times.checkReply! / times.pipeline!;
     console.log(
-      `${shape.padEnd(9)} ${label(size).padStart(8)} ${micros(base).padStart(11)} ${ratio(times.parseJson!, base).padStart(10)} ${ratio(times.checkReply!, base).padStart(11)} ${ratio(times.valibot!, base).padStart(19)}  ${verdict.status}${issues}`,
+      `${shape.padEnd(9)} ${label(size).padStart(8)} ${micros(base).padStart(11)} ${ratio(times.parseJson!, base).padStart(10)} ${ratio(times.checkReply!, base).padStart(11)} ${ratio(times.valibot!, base).padStart(19)} ${ratio(times.pipeline!, base).padStart(9)} ${ratio(times.checkReply!, times.pipeline!).padStart(20)}  ${verdict.status}${issues}`,
     );
+    if (shape === 'ordinary') {
+      const parseGoal =
+        size === 32_768 || size === 1_048_576 ? ` (≤ 4×: ${toParse <= 4 ? 'met' : 'not met'})` : '';
+      issue20.push(
+        `${label(size).padStart(8)}: checkReply ÷ JSON.parse ${toParse.toFixed(2)}×${parseGoal}, checkReply ÷ pipeline ${toPipeline.toFixed(2)}× (< 1×: ${toPipeline < 1 ? 'met' : 'not met'})`,
+      );
+    }
   }
+}
+console.log('issue 20, ordinary replies:');
+for (const line of issue20) console.log(line);
+
+// The other way to scan: one lintSource call per string. Measured once, to show which way is
+// the cheaper one for the pipeline (the column above uses it).
+{
+  const strings = stringsOf(JSON.parse(shapedReply('ordinary', 32_768)));
+  const joined = await fastest(
+    async () => do_not_optimize(await scanStrings(strings, 'joined')),
+    32_768,
+  );
+  const each = await fastest(
+    async () => do_not_optimize(await scanStrings(strings, 'one by one')),
+    32_768,
+  );
+  console.log(
+    `secretlint over the ${strings.length} strings of the 32 KB ordinary reply: joined ${micros(joined)} µs, one by one ${micros(each)} µs (${ratio(each, joined)} joined)`,
+  );
 }
 
 lap();
@@ -408,16 +459,6 @@ lap();
 // ---------------------------------------------------------------------------------------------
 // 4. The public leak scanner against secretlint on the same text: the strings of a reply with
 //    three secrets planted in the middle, as a leaking reply has.
-const secretlintConfig = {
-  rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: secretlintPreset }],
-};
-async function secretlintFindings(content: string, filePath = '/reply/reply.txt'): Promise<number> {
-  const result = await lintSource({
-    source: { filePath, content, contentType: 'text' },
-    options: { config: secretlintConfig },
-  });
-  return result.messages.length;
-}
 const planted = [
   RULE_SAMPLES['github-token']!.tp[0],
   RULE_SAMPLES['basic-auth-url']!.tp[0],
@@ -493,10 +534,16 @@ const routeReplies = [
   { label: 'refused', text: shapedReply('refused', 32_768) },
   { label: 'refused', text: shapedReply('refused', 262_144 - 1024) },
 ];
-const cpuReplies = (['ordinary', 'refused', 'keywords'] as const).flatMap((shape) =>
-  [32_768, 1_048_576].map((size) => ({ label: shape, text: shapedReply(shape, size) })),
-);
+const cpuReplies = [
+  ...(['ordinary', 'refused', 'keywords'] as const).flatMap((shape) =>
+    [32_768, 1_048_576].map((size) => ({ label: shape, text: shapedReply(shape, size) })),
+  ),
+  // The reply of the issue 20 request below, checked alone: what of that request is checkReply.
+  { label: 'ordinary', text: ordinaryReplyWithin(BODY_LIMIT_BYTES) },
+];
 printWorkerCosts(await workerRouteCost(routeReplies), await workerCpuByDifference(cpuReplies));
+// Issue 20: the whole request at the body limit, by differencing batches of requests.
+printWorkerRequestCpu(await workerRequestCpu());
 
 lap();
 
