@@ -5,7 +5,8 @@ import type { LeakRule, Span } from './leakRule';
 import { joinedView } from './joinedView';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { ignoresCase, planRules } from './rulePlan';
-import { MIN_ENCODED_RUN, surveyText } from './survey';
+import { MIN_ENCODED_RUN } from './encodedRuns';
+import { surveyText } from './survey';
 
 /** One finding inside one string. */
 export interface TextFinding {

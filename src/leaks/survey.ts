@@ -1,9 +1,9 @@
 import { type BigramFilter, bigramStamps, nextGeneration } from './bigramFilter';
 import { decodeCharReference } from './charReference';
+import { encodedRuns } from './encodedRuns';
 import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
+import { pairedUnit } from './pairedUnit';
 
-/** Base64 runs at least this long are decoded (12 bytes: the shortest secret worth finding). */
-export const MIN_ENCODED_RUN = 24;
 /** Lines of one width at least this wide, one after another, are a hard-wrapped block. */
 const MIN_WRAP_WIDTH = 4;
 /** A line end inside a run of secret characters this long (both lines together) may cut a secret. */
@@ -18,7 +18,7 @@ export interface Survey {
   readonly points: number[];
   /** Pairs `[start, end)` of line breaks (with their indentation) that may wrap a token. */
   readonly breaks: number[];
-  /** Pairs `[start, end)` of base64-looking runs. */
+  /** Pairs `[start, end)` of base64-looking runs (`encodedRuns`). */
   readonly runs: number[];
 }
 
@@ -65,20 +65,18 @@ export function surveyText(text: string, wraps = true): Survey {
   const generation = nextGeneration();
   const points: number[] = [];
   const breaks: number[] = [];
-  const runs: number[] = [];
   const lines: Lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
-  const n = text.length;
-  const run = surveyLoop(text, wraps, generation, points, breaks, runs, lines);
-  if (run >= MIN_ENCODED_RUN) runs.push(n - run, n);
-  if (wraps) lineEnd(text, n, lines, breaks);
-  return { filter: { generation }, points, breaks, runs };
+  surveyLoop(text, wraps, generation, points, breaks, lines);
+  if (wraps) lineEnd(text, text.length, lines, breaks);
+  return { filter: { generation }, points, breaks, runs: encodedRuns(text) };
 }
 
 /**
- * The survey's loop over every character; returns the length of the token run at the text's end.
- * A function of its own, ending in a bare return: V8 compiles a long first call's loop on the
- * stack (OSR) before the code after it ever ran, and code after the loop without type feedback
- * deoptimised at the end of every call (measured: 1 in 4 calls, the next one interpreted).
+ * The survey's loop over every character: the bigram filter, the points, the line ends. (Base64
+ * runs are found apart, by sampling: following runs here cost a branch per character.) A function
+ * of its own with nothing after its loop: V8 compiles a long first call's loop on the stack (OSR)
+ * before the code after it ever ran, and code after the loop without type feedback deoptimised at
+ * the end of every call (measured: 1 in 4 calls, the next one interpreted).
  */
 function surveyLoop(
   text: string,
@@ -86,14 +84,10 @@ function surveyLoop(
   generation: number,
   points: number[],
   breaks: number[],
-  runs: number[],
   lines: Lines,
-): number {
+): void {
   const stamps = bigramStamps;
   let previous = 0;
-  let run = 0;
-  let runStart = 0;
-  let lastRunEnd = -1;
   let foldedTo = -1; // where the last look-alike, mark or invisible character ends
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -103,21 +97,12 @@ function surveyLoop(
       const folded = info & 0x7f;
       stamps[(previous << 7) | folded] = generation;
       previous = folded;
-      if (info & TOKEN) {
-        if (run++ === 0) runStart = i;
-        continue;
-      }
-      if (run > 0) {
-        if (run >= MIN_ENCODED_RUN) runs.push(runStart, i);
-        lastRunEnd = i;
-        run = 0;
-      }
       if ((info & SPECIAL) === 0) continue;
       if (code === 0x0a) {
         if (wraps) lineEnd(text, i, lines, breaks);
       } else if (info & CONTROL) {
         // Invisible to a reader: a point only where it may split a token.
-        if (lastRunEnd === i || foldedTo === i || tokenOrFold(text, i + 1)) points.push(i);
+        if (tokenBefore(text, i) || foldedTo === i || tokenOrFold(text, i + 1)) points.push(i);
         foldedTo = i + 1;
       } else if (code === 0x2a || code === 0x60 || code === 0x7e) {
         i = marker(text, code, i, points);
@@ -139,18 +124,20 @@ function surveyLoop(
     // A look-alike changes a token only beside a token character or another look-alike: the
     // `о` of a Russian word or the `ا` of an Arabic one, among letters that stay, spells none.
     if (kind !== 1) {
-      const beside = run > 0 || foldedTo === i;
+      const beside = tokenBefore(text, i) || foldedTo === i;
       if (kind === 2 ? beside || tokenOrFold(text, high ? i + 2 : i + 1) : beside) points.push(i);
       foldedTo = high ? i + 2 : i + 1;
     }
-    if (run > 0) {
-      if (run >= MIN_ENCODED_RUN) runs.push(runStart, i);
-      lastRunEnd = i;
-      run = 0;
-    }
     if (high) i++;
   }
-  return run;
+}
+
+/**
+ * True when a token character the loop read on its own comes right before `i` (the loop skips
+ * marker runs, never token characters, and the unit after a high surrogate, which may be one).
+ */
+function tokenBefore(text: string, i: number): boolean {
+  return i > 0 && isToken(text.charCodeAt(i - 1)) && !pairedUnit(text, i - 1);
 }
 
 // Module-level, not closures: a closure over the survey loop's counters would keep them in a
@@ -180,17 +167,7 @@ interface Lines {
 function lineEnd(text: string, at: number, lines: Lines, breaks: number[]): void {
   const start = lines.start;
   lines.start = at + 1;
-  let from = start;
-  // Indentation, quote markers, then a list marker (`-`, `*`, `+` or `1.` and a space).
-  while (from < at && from - start < 12 && (isBlank(text.charCodeAt(from)) || text[from] === '>'))
-    from++;
-  const first = text.charCodeAt(from);
-  if (first === 0x2d || first === 0x2a || first === 0x2b || (first >= 0x30 && first <= 0x39)) {
-    const listMarker = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/.exec(
-      text.slice(from, Math.min(at, from + 8)),
-    );
-    if (listMarker) from += listMarker[0].length;
-  }
+  const from = contentStart(text, start, at);
   const end = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
   let to = end;
   if (to > from && text.charCodeAt(to - 1) === 0x5c) to--;
@@ -215,6 +192,37 @@ function lineEnd(text: string, at: number, lines: Lines, breaks: number[]): void
   lines.width = to > from ? width : -1;
   lines.indent = from - start;
 }
+
+/**
+ * Where the content of the line `[start, at)` starts: after indentation and quote markers (up to
+ * 12 characters), then a list marker (`-`, `*`, `+` or up to three digits and `.` or `)`, then
+ * blanks) read within its first 8 characters. Read by code unit: a regex and a copy per line
+ * cost ordinary text (a line every ~20 characters) more than the rest of the survey's line work.
+ */
+function contentStart(text: string, start: number, at: number): number {
+  let from = start;
+  while (from < at && from - start < 12) {
+    const code = text.charCodeAt(from);
+    if (!isBlank(code) && code !== 0x3e) break;
+    from++;
+  }
+  const limit = Math.min(at, from + 8);
+  const first = text.charCodeAt(from);
+  let marker = from;
+  if (first === 0x2d || first === 0x2a || first === 0x2b) marker = from + 1;
+  else {
+    let digits = from;
+    while (digits < limit && digits - from < 3 && isDigit(text.charCodeAt(digits))) digits++;
+    const close = text.charCodeAt(digits);
+    if (digits > from && digits < limit && (close === 0x2e || close === 0x29)) marker = digits + 1;
+  }
+  if (marker === from || marker >= limit) return from;
+  let blanks = marker;
+  while (blanks < limit && isBlank(text.charCodeAt(blanks))) blanks++;
+  return blanks > marker ? blanks : from;
+}
+
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
 
 /**
  * True when the line end between `[lastFrom, lastTo)` and `[from, to)` cuts a random-looking run
