@@ -208,18 +208,18 @@ function contentStart(text: string, start: number, at: number): number {
   }
   const limit = Math.min(at, from + 8);
   const first = text.charCodeAt(from);
-  let marker = from;
-  if (first === 0x2d || first === 0x2a || first === 0x2b) marker = from + 1;
+  let listEnd = from;
+  if (first === 0x2d || first === 0x2a || first === 0x2b) listEnd = from + 1;
   else {
     let digits = from;
     while (digits < limit && digits - from < 3 && isDigit(text.charCodeAt(digits))) digits++;
     const close = text.charCodeAt(digits);
-    if (digits > from && digits < limit && (close === 0x2e || close === 0x29)) marker = digits + 1;
+    if (digits > from && digits < limit && (close === 0x2e || close === 0x29)) listEnd = digits + 1;
   }
-  if (marker === from || marker >= limit) return from;
-  let blanks = marker;
+  if (listEnd === from || listEnd >= limit) return from;
+  let blanks = listEnd;
   while (blanks < limit && isBlank(text.charCodeAt(blanks))) blanks++;
-  return blanks > marker ? blanks : from;
+  return blanks > listEnd ? blanks : from;
 }
 
 const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
