@@ -6,7 +6,8 @@ import { joinedView } from './joinedView';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { ignoresCase, planRules } from './rulePlan';
 import { MIN_ENCODED_RUN } from './encodedRuns';
-import { surveyText } from './survey';
+import { type BigramFilter } from './bigramFilter';
+import { surveyJoined, surveyText } from './survey';
 
 /** One finding inside one string. */
 export interface TextFinding {
@@ -78,9 +79,10 @@ function scanNode(
   kind: Kind,
   report: Report,
   joins: readonly number[] = [],
+  seams?: { readonly at: readonly number[]; readonly filter: BigramFilter },
 ): void {
   const joined = kind === Kind.Joined || kind === Kind.PlainJoined;
-  const survey = surveyText(text, !joined);
+  const survey = seams ? surveyJoined(text, seams.at, seams.filter) : surveyText(text, !joined);
   const hits = keywordHits(text);
   for (const { rule, present } of planRules(hits, rules, survey.filter)) {
     for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, present, hits)) {
@@ -127,6 +129,9 @@ function scanNode(
       depth + 1,
       plain ? Kind.PlainJoined : Kind.Joined,
       (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
+      [],
+      // The plainly joined text is surveyed only around its seams (see surveyJoined).
+      plain ? { at: view.at.filter((at) => at > 0), filter: survey.filter } : undefined,
     );
   }
   for (let k = 0; k < survey.runs.length; k += 2) {

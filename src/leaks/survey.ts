@@ -66,10 +66,52 @@ export function surveyText(text: string, wraps = true): Survey {
   const points: number[] = [];
   const breaks: number[] = [];
   const lines: Lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
-  surveyLoop(text, wraps, generation, points, breaks, lines);
+  surveyLoop(text, wraps, generation, points, breaks, lines, 0, text.length);
   if (wraps) lineEnd(text, text.length, lines, breaks);
   return { filter: { generation }, points, breaks, runs: encodedRuns(text) };
 }
+
+/** How far a seam's join may change what a reader sees (a character reference is up to 32 long). */
+const SEAM_REACH = 40;
+
+/**
+ * The survey of `text`, lines of a text surveyed by `filter` joined as written (`joinedView`),
+ * where that survey found nothing that reads differently: only the joining can have made
+ * something so, and only near a seam (`seams`, where two pieces of the view meet) — a marker now
+ * between two tokens, a look-alike beside one, a reference or escape completed. So only windows
+ * around the seams (widened over marker runs) are read, and their bigrams stamped into the
+ * filter of the text they came from (every other bigram of the view is one of its bigrams; a
+ * filter a newer text took over makes no claim). Base64 runs are found in the whole view.
+ */
+export function surveyJoined(text: string, seams: readonly number[], filter: BigramFilter): Survey {
+  const points: number[] = [];
+  const lines: Lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
+  const n = text.length;
+  let from = -1;
+  let to = -1;
+  for (const seam of seams) {
+    let start = Math.max(0, seam - SEAM_REACH);
+    while (start > 0 && isMarker(text.charCodeAt(start - 1))) start--;
+    if (start <= to) {
+      to = Math.max(to, seamEnd(text, seam));
+      continue;
+    }
+    if (to > from) surveyLoop(text, false, filter.generation, points, [], lines, from, to);
+    from = start;
+    to = seamEnd(text, seam);
+  }
+  if (to > from) surveyLoop(text, false, filter.generation, points, [], lines, from, to);
+  return { filter, points, breaks: [], runs: encodedRuns(text) };
+}
+
+/** Where the window of a seam ends: `SEAM_REACH` after it, widened over a marker run. */
+function seamEnd(text: string, seam: number): number {
+  let end = Math.min(text.length, seam + SEAM_REACH);
+  while (end < text.length && isMarker(text.charCodeAt(end))) end++;
+  return end;
+}
+
+const isMarker = (code: number) => code === 0x2a || code === 0x60 || code === 0x7e;
 
 /**
  * The survey's loop over every character: the bigram filter, the points, the line ends. (Base64
@@ -85,12 +127,13 @@ function surveyLoop(
   points: number[],
   breaks: number[],
   lines: Lines,
+  from: number,
+  to: number,
 ): void {
   const stamps = bigramStamps;
   let previous = 0;
   let foldedTo = -1; // where the last look-alike, mark or invisible character ends
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) {
       const info = INFO[code]!;
