@@ -86,7 +86,6 @@ const SEAM_REACH = 40;
 export function surveyJoined(text: string, seams: readonly number[], filter: BigramFilter): Survey {
   const points: number[] = [];
   const lines: Lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
-  const n = text.length;
   let from = -1;
   let to = -1;
   for (const seam of seams) {
