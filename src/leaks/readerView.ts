@@ -1,8 +1,6 @@
 import { decodeCharReference } from './charReference';
 import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
-
-/** Characters of context kept on each side of a point, so a keyword before a secret is kept too. */
-const CONTEXT = 160;
+import { windowsAround } from './viewWindows';
 
 /**
  * Stretches of a text as a reader sees them, with a map back to where each character came from
@@ -51,7 +49,7 @@ const CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
  * references and Markdown escapes decoded as a CommonMark renderer does, percent escapes decoded,
  * emphasis and code markers dropped, every character folded (NFKC, look-alikes, default-ignorables
  * and invisible controls dropped, a mark on a Latin letter dropped) and, with `join`, each listed line break removed.
- * Windows reach `CONTEXT` characters beyond their points, to the next space or tab, and are
+ * Windows (`windowsAround`) reach 160 characters beyond their points, to the next space or tab, and are
  * separated by a newline. Linear: each source character is read once; what reads as written is
  * copied a run at a time.
  */
@@ -188,38 +186,6 @@ export function readerView(
         emit(folded ?? char, start, end);
       }
     }
-  }
-}
-
-/** Merged windows `[from, to)` around sorted offsets, widened to spaces or tabs. */
-function windowsAround(source: string, offsets: readonly number[]): [number, number][] {
-  const windows: [number, number][] = [];
-  const edge = /[ \t]/g;
-  // The first space at or after a position is the same for every position up to it: remembering
-  // the last answer keeps a text without spaces from being searched to its end once per point.
-  let searchedFrom = -1;
-  let found = -1;
-  for (const offset of offsets) {
-    const last = windows[windows.length - 1];
-    if (last && offset < last[1] + CONTEXT) {
-      last[1] = Math.max(last[1], rightEdge(offset + CONTEXT));
-      continue;
-    }
-    let from = Math.max(0, offset - CONTEXT, last ? last[1] : 0);
-    const floor = last ? last[1] : 0;
-    while (from > floor && !/[ \t]/.test(source[from - 1]!)) from--;
-    windows.push([from, rightEdge(offset + CONTEXT)]);
-  }
-  return windows;
-
-  function rightEdge(at: number): number {
-    if (at >= source.length) return source.length;
-    if (at < searchedFrom || at > found) {
-      edge.lastIndex = at;
-      found = edge.exec(source) ? edge.lastIndex - 1 : source.length;
-      searchedFrom = at;
-    }
-    return found;
   }
 }
 

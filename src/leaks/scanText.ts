@@ -2,9 +2,12 @@ import { bigramFilter } from './bigramFilter';
 import { decodeBase64Run } from './decodeBase64Run';
 import { hitsOf, type KeywordHits, keywordHits } from './keywordHits';
 import type { LeakRule, Span } from './leakRule';
+import { joinedView } from './joinedView';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { ignoresCase, planRules } from './rulePlan';
-import { MIN_ENCODED_RUN, surveyText } from './survey';
+import { MIN_ENCODED_RUN } from './encodedRuns';
+import { type BigramFilter } from './bigramFilter';
+import { surveyJoined, surveyText } from './survey';
 
 /** One finding inside one string. */
 export interface TextFinding {
@@ -19,6 +22,8 @@ const enum Kind {
   Source,
   View,
   Joined,
+  /** Lines joined, nothing else changed: normalised further only where its own survey says. */
+  PlainJoined,
   Decoded,
 }
 
@@ -74,8 +79,10 @@ function scanNode(
   kind: Kind,
   report: Report,
   joins: readonly number[] = [],
+  seams?: { readonly at: readonly number[]; readonly filter: BigramFilter },
 ): void {
-  const survey = surveyText(text, kind !== Kind.Joined);
+  const joined = kind === Kind.Joined || kind === Kind.PlainJoined;
+  const survey = seams ? surveyJoined(text, seams.at, seams.filter) : surveyText(text, !joined);
   const hits = keywordHits(text);
   for (const { rule, present } of planRules(hits, rules, survey.filter)) {
     for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, present, hits)) {
@@ -90,22 +97,41 @@ function scanNode(
           text.slice(Math.max(0, matchStart - 32), matchStart),
         )
       ) {
-        report(start, end, rule.id, kind === Kind.Joined);
+        report(start, end, rule.id, joined);
       }
     }
   }
   if (depth >= MAX_DEPTH) return;
   if (kind !== Kind.View && kind !== Kind.Joined && survey.points.length > 0) {
+    // A plainly joined text is read as the joined view it stands for: normalised, not joined
+    // again, at the depth the joined view would have had.
+    const plain = kind === Kind.PlainJoined;
     const view = readerView(text, survey.points, [], false);
-    scanNode(view.text, rules, depth + 1, Kind.View, (start, end, rule, across) =>
-      report(sourceStart(view, start), sourceEnd(view, end - 1), rule, across),
+    scanNode(
+      view.text,
+      rules,
+      plain ? depth : depth + 1,
+      plain ? Kind.Joined : Kind.View,
+      (start, end, rule, across) =>
+        report(sourceStart(view, start), sourceEnd(view, end - 1), rule, across),
     );
   }
   const breaks = joins.length === 0 ? survey.breaks : mergePairs(survey.breaks, joins);
-  if (kind !== Kind.Joined && breaks.length > 0) {
-    const view = readerView(text, survey.points, breaks, true);
-    scanNode(view.text, rules, depth + 1, Kind.Joined, (start, end, rule) =>
-      report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
+  if (!joined && breaks.length > 0) {
+    // Where nothing reads differently, the lines are joined as written (a copy a line at a
+    // time) and the joined text's own survey asks for a normalised view if the join made one
+    // needed; elsewhere the joined view is normalised as it is built.
+    const plain = survey.points.length === 0;
+    const view = plain ? joinedView(text, breaks) : readerView(text, survey.points, breaks, true);
+    scanNode(
+      view.text,
+      rules,
+      depth + 1,
+      plain ? Kind.PlainJoined : Kind.Joined,
+      (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
+      [],
+      // The plainly joined text is surveyed only around its seams (see surveyJoined).
+      plain ? { at: view.at.filter((at) => at > 0), filter: survey.filter } : undefined,
     );
   }
   for (let k = 0; k < survey.runs.length; k += 2) {

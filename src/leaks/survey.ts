@@ -1,9 +1,9 @@
 import { type BigramFilter, bigramStamps, nextGeneration } from './bigramFilter';
 import { decodeCharReference } from './charReference';
+import { encodedRuns } from './encodedRuns';
 import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
+import { pairedUnit } from './pairedUnit';
 
-/** Base64 runs at least this long are decoded (12 bytes: the shortest secret worth finding). */
-export const MIN_ENCODED_RUN = 24;
 /** Lines of one width at least this wide, one after another, are a hard-wrapped block. */
 const MIN_WRAP_WIDTH = 4;
 /** A line end inside a run of secret characters this long (both lines together) may cut a secret. */
@@ -18,7 +18,7 @@ export interface Survey {
   readonly points: number[];
   /** Pairs `[start, end)` of line breaks (with their indentation) that may wrap a token. */
   readonly breaks: number[];
-  /** Pairs `[start, end)` of base64-looking runs. */
+  /** Pairs `[start, end)` of base64-looking runs (`encodedRuns`). */
   readonly runs: number[];
 }
 
@@ -63,39 +63,88 @@ const HEX = /[0-9A-Fa-f]/;
  */
 export function surveyText(text: string, wraps = true): Survey {
   const generation = nextGeneration();
-  const stamps = bigramStamps;
   const points: number[] = [];
   const breaks: number[] = [];
-  const runs: number[] = [];
-  let previous = 0;
-  let run = 0;
-  let runStart = 0;
-  let lastRunEnd = -1;
   const lines: Lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
+  surveyLoop(text, wraps, generation, points, breaks, lines, 0, text.length);
+  if (wraps) lineEnd(text, text.length, lines, breaks);
+  return { filter: { generation }, points, breaks, runs: encodedRuns(text) };
+}
+
+/** How far a seam's join may change what a reader sees (a character reference is up to 32 long). */
+const SEAM_REACH = 40;
+
+/**
+ * The survey of `text`, lines of a text surveyed by `filter` joined as written (`joinedView`),
+ * where that survey found nothing that reads differently: only the joining can have made
+ * something so, and only near a seam (`seams`, where two pieces of the view meet) — a marker now
+ * between two tokens, a look-alike beside one, a reference or escape completed. So only windows
+ * around the seams (widened over marker runs) are read, and their bigrams stamped into the
+ * filter of the text they came from (every other bigram of the view is one of its bigrams; a
+ * filter a newer text took over makes no claim). Base64 runs are found in the whole view.
+ */
+export function surveyJoined(text: string, seams: readonly number[], filter: BigramFilter): Survey {
+  const points: number[] = [];
+  const lines: Lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
+  let from = -1;
+  let to = -1;
+  for (const seam of seams) {
+    let start = Math.max(0, seam - SEAM_REACH);
+    while (start > 0 && isMarker(text.charCodeAt(start - 1))) start--;
+    if (start <= to) {
+      to = Math.max(to, seamEnd(text, seam));
+      continue;
+    }
+    if (to > from) surveyLoop(text, false, filter.generation, points, [], lines, from, to);
+    from = start;
+    to = seamEnd(text, seam);
+  }
+  if (to > from) surveyLoop(text, false, filter.generation, points, [], lines, from, to);
+  return { filter, points, breaks: [], runs: encodedRuns(text) };
+}
+
+/** Where the window of a seam ends: `SEAM_REACH` after it, widened over a marker run. */
+function seamEnd(text: string, seam: number): number {
+  let end = Math.min(text.length, seam + SEAM_REACH);
+  while (end < text.length && isMarker(text.charCodeAt(end))) end++;
+  return end;
+}
+
+const isMarker = (code: number) => code === 0x2a || code === 0x60 || code === 0x7e;
+
+/**
+ * The survey's loop over every character: the bigram filter, the points, the line ends. (Base64
+ * runs are found apart, by sampling: following runs here cost a branch per character.) A function
+ * of its own with nothing after its loop: V8 compiles a long first call's loop on the stack (OSR)
+ * before the code after it ever ran, and code after the loop without type feedback deoptimised at
+ * the end of every call (measured: 1 in 4 calls, the next one interpreted).
+ */
+function surveyLoop(
+  text: string,
+  wraps: boolean,
+  generation: number,
+  points: number[],
+  breaks: number[],
+  lines: Lines,
+  from: number,
+  to: number,
+): void {
+  const stamps = bigramStamps;
+  let previous = 0;
   let foldedTo = -1; // where the last look-alike, mark or invisible character ends
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) {
       const info = INFO[code]!;
       const folded = info & 0x7f;
       stamps[(previous << 7) | folded] = generation;
       previous = folded;
-      if (info & TOKEN) {
-        if (run++ === 0) runStart = i;
-        continue;
-      }
-      if (run > 0) {
-        if (run >= MIN_ENCODED_RUN) runs.push(runStart, i);
-        lastRunEnd = i;
-        run = 0;
-      }
       if ((info & SPECIAL) === 0) continue;
       if (code === 0x0a) {
         if (wraps) lineEnd(text, i, lines, breaks);
       } else if (info & CONTROL) {
         // Invisible to a reader: a point only where it may split a token.
-        if (lastRunEnd === i || foldedTo === i || tokenOrFold(text, i + 1)) points.push(i);
+        if (tokenBefore(text, i) || foldedTo === i || tokenOrFold(text, i + 1)) points.push(i);
         foldedTo = i + 1;
       } else if (code === 0x2a || code === 0x60 || code === 0x7e) {
         i = marker(text, code, i, points);
@@ -117,20 +166,20 @@ export function surveyText(text: string, wraps = true): Survey {
     // A look-alike changes a token only beside a token character or another look-alike: the
     // `о` of a Russian word or the `ا` of an Arabic one, among letters that stay, spells none.
     if (kind !== 1) {
-      const beside = run > 0 || foldedTo === i;
+      const beside = tokenBefore(text, i) || foldedTo === i;
       if (kind === 2 ? beside || tokenOrFold(text, high ? i + 2 : i + 1) : beside) points.push(i);
       foldedTo = high ? i + 2 : i + 1;
     }
-    if (run > 0) {
-      if (run >= MIN_ENCODED_RUN) runs.push(runStart, i);
-      lastRunEnd = i;
-      run = 0;
-    }
     if (high) i++;
   }
-  if (run >= MIN_ENCODED_RUN) runs.push(runStart, n);
-  if (wraps) lineEnd(text, n, lines, breaks);
-  return { filter: { generation }, points, breaks, runs };
+}
+
+/**
+ * True when a token character the loop read on its own comes right before `i` (the loop skips
+ * marker runs, never token characters, and the unit after a high surrogate, which may be one).
+ */
+function tokenBefore(text: string, i: number): boolean {
+  return i > 0 && isToken(text.charCodeAt(i - 1)) && !pairedUnit(text, i - 1);
 }
 
 // Module-level, not closures: a closure over the survey loop's counters would keep them in a
@@ -160,17 +209,7 @@ interface Lines {
 function lineEnd(text: string, at: number, lines: Lines, breaks: number[]): void {
   const start = lines.start;
   lines.start = at + 1;
-  let from = start;
-  // Indentation, quote markers, then a list marker (`-`, `*`, `+` or `1.` and a space).
-  while (from < at && from - start < 12 && (isBlank(text.charCodeAt(from)) || text[from] === '>'))
-    from++;
-  const first = text.charCodeAt(from);
-  if (first === 0x2d || first === 0x2a || first === 0x2b || (first >= 0x30 && first <= 0x39)) {
-    const listMarker = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/.exec(
-      text.slice(from, Math.min(at, from + 8)),
-    );
-    if (listMarker) from += listMarker[0].length;
-  }
+  const from = contentStart(text, start, at);
   const end = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
   let to = end;
   if (to > from && text.charCodeAt(to - 1) === 0x5c) to--;
@@ -195,6 +234,37 @@ function lineEnd(text: string, at: number, lines: Lines, breaks: number[]): void
   lines.width = to > from ? width : -1;
   lines.indent = from - start;
 }
+
+/**
+ * Where the content of the line `[start, at)` starts: after indentation and quote markers (up to
+ * 12 characters), then a list marker (`-`, `*`, `+` or up to three digits and `.` or `)`, then
+ * blanks) read within its first 8 characters. Read by code unit: a regex and a copy per line
+ * cost ordinary text (a line every ~20 characters) more than the rest of the survey's line work.
+ */
+function contentStart(text: string, start: number, at: number): number {
+  let from = start;
+  while (from < at && from - start < 12) {
+    const code = text.charCodeAt(from);
+    if (!isBlank(code) && code !== 0x3e) break;
+    from++;
+  }
+  const limit = Math.min(at, from + 8);
+  const first = text.charCodeAt(from);
+  let listEnd = from;
+  if (first === 0x2d || first === 0x2a || first === 0x2b) listEnd = from + 1;
+  else {
+    let digits = from;
+    while (digits < limit && digits - from < 3 && isDigit(text.charCodeAt(digits))) digits++;
+    const close = text.charCodeAt(digits);
+    if (digits > from && digits < limit && (close === 0x2e || close === 0x29)) listEnd = digits + 1;
+  }
+  if (listEnd === from || listEnd >= limit) return from;
+  let blanks = listEnd;
+  while (blanks < limit && isBlank(text.charCodeAt(blanks))) blanks++;
+  return blanks > listEnd ? blanks : from;
+}
+
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
 
 /**
  * True when the line end between `[lastFrom, lastTo)` and `[from, to)` cuts a random-looking run
