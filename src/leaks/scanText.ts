@@ -1,4 +1,4 @@
-import { bigramFilter } from './bigramFilter';
+import { type BigramFilter, bigramFilter } from './bigramFilter';
 import { decodeBase64Run } from './decodeBase64Run';
 import { hitsOf, type KeywordHits, keywordHits } from './keywordHits';
 import type { LeakRule, Span } from './leakRule';
@@ -6,7 +6,6 @@ import { joinedView } from './joinedView';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { ignoresCase, planRules } from './rulePlan';
 import { MIN_ENCODED_RUN } from './encodedRuns';
-import { type BigramFilter } from './bigramFilter';
 import { surveyJoined, surveyText } from './survey';
 
 /** One finding inside one string. */
@@ -101,11 +100,12 @@ function scanNode(
       }
     }
   }
-  if (depth >= MAX_DEPTH) return;
+  // A plainly joined text stands for a joined view, which was normalised as it was built: its
+  // normalised view is read even at the depth limit (what only the join made read differently).
+  const plain = kind === Kind.PlainJoined;
+  if (depth >= MAX_DEPTH && !plain) return;
   if (kind !== Kind.View && kind !== Kind.Joined && survey.points.length > 0) {
-    // A plainly joined text is read as the joined view it stands for: normalised, not joined
-    // again, at the depth the joined view would have had.
-    const plain = kind === Kind.PlainJoined;
+    // Read as the joined view it stands for: normalised, not joined again, at the same depth.
     const view = readerView(text, survey.points, [], false);
     scanNode(
       view.text,
@@ -116,22 +116,25 @@ function scanNode(
         report(sourceStart(view, start), sourceEnd(view, end - 1), rule, across),
     );
   }
+  if (depth >= MAX_DEPTH) return;
   const breaks = joins.length === 0 ? survey.breaks : mergePairs(survey.breaks, joins);
   if (!joined && breaks.length > 0) {
     // Where nothing reads differently, the lines are joined as written (a copy a line at a
     // time) and the joined text's own survey asks for a normalised view if the join made one
     // needed; elsewhere the joined view is normalised as it is built.
-    const plain = survey.points.length === 0;
-    const view = plain ? joinedView(text, breaks) : readerView(text, survey.points, breaks, true);
+    const asWritten = survey.points.length === 0;
+    const view = asWritten
+      ? joinedView(text, breaks)
+      : readerView(text, survey.points, breaks, true);
     scanNode(
       view.text,
       rules,
       depth + 1,
-      plain ? Kind.PlainJoined : Kind.Joined,
+      asWritten ? Kind.PlainJoined : Kind.Joined,
       (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
       [],
       // The plainly joined text is surveyed only around its seams (see surveyJoined).
-      plain ? { at: view.at.filter((at) => at > 0), filter: survey.filter } : undefined,
+      asWritten ? { at: view.at.filter((at) => at > 0), filter: survey.filter } : undefined,
     );
   }
   for (let k = 0; k < survey.runs.length; k += 2) {

@@ -28,7 +28,7 @@ const SPECIAL = 0x100;
 const CONTROL = 0x200;
 const SECRET = 0x400;
 // The C0 controls a reader does not see, and DEL. NUL is not one of them: it keeps texts apart
-// (redactTexts), and delivered text never has one (hiddenCharacters.ts).
+// (scanTexts), and delivered text never has one (hiddenCharacters.ts).
 const ASCII_CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 const INFO = /* @__PURE__ */ (() => {
   const info = new Uint16Array(128);
@@ -54,10 +54,10 @@ const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const HEX = /[0-9A-Fa-f]/;
 
 /**
- * One pass over `text`: stamps the bigram filter and records where normalising changes what a
- * reader sees (a relevant character reference, escape, percent escape, emphasis marker, invisible
- * control or non-ASCII character), which line breaks may wrap a secret (see `lineEnd`), and which
- * runs may be base64. A marker or look-alike that cannot change a token (`**Item**`, `café`,
+ * One pass over `text` (and a sampling pass for base64 runs, encodedRuns.ts): stamps the bigram
+ * filter and records where normalising changes what a reader sees (a relevant character
+ * reference, escape, percent escape, emphasis marker, invisible control or non-ASCII character),
+ * which line breaks may wrap a secret (see `lineEnd`), and which runs may be base64. A marker or look-alike that cannot change a token (`**Item**`, `café`,
  * `日本`, the `о` of a Russian word) is not recorded, so ordinary text asks for no normalised view.
  * Without `wraps` (a text whose lines are joined already) line breaks are not looked at.
  */

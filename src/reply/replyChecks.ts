@@ -4,8 +4,8 @@ import { redactAll } from './redactAll';
 
 /**
  * What `checkReply` loads on first use (a lazy chunk): the IM policies, the outbound masking and
- * the redaction of issues — the leak scanner, its rules and tables, the markup rules. A reply is
- * parsed and validated before any of it is needed. This file and what it imports must not import
+ * the redaction of issues — the leak scanner, its rules and tables, the markup rules. It is loaded
+ * at the start of every check (even a parse failure's issues are redacted). This file and what it imports must not import
  * a file the package index names: under esbuild's code splitting, such a file (and all it
  * imports) would load first with every entry of the index (see test/package/sizes.test.ts).
  */

@@ -150,3 +150,22 @@ describe('masking leaves nothing of what it masks', () => {
     expect(out).not.toContain(rest.slice(0, 8));
   });
 });
+
+describe('the depth limit', () => {
+  const token = `ghp_${random(36, B64.slice(0, 62))}`;
+  // Emphasis markers at the cut: the joined text reads `**` where the lines met, which only a
+  // normalised view of the joined text takes out.
+  const wrapped = `${token.slice(0, 20)}*\n*${token.slice(20)}`;
+
+  it('a wrapped token base64-encoded twice is found: the joined view is normalised at the limit', () => {
+    expect(scanText(btoa(btoa(wrapped)), LEAK_RULES).map((finding) => finding.rule)).toContain(
+      'github-token',
+    );
+  });
+
+  it('(control) the same wrap is found once encoded', () => {
+    expect(scanText(btoa(wrapped), LEAK_RULES).map((finding) => finding.rule)).toContain(
+      'github-token',
+    );
+  });
+});
