@@ -7,7 +7,7 @@ import type { LeakRule } from './leakRule';
  * bound here, not re-exported, so the lazy policy chunk imports no file the package index names).
  *
  * @example
- * scanLeaks(reply, { rules: [...LEAK_RULES, literalSecretRule([process.env.DB_PASSWORD!])] });
+ * scanLeaks(reply, { rules: [...LEAK_RULES, literalSecretRule([env.DB_PASSWORD])] });
  */
 export const literalSecretRule: (values: readonly string[], id?: string) => LeakRule =
   hostLiteralRule;

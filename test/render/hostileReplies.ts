@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReplyResult } from '../../src/results/replyResult';
 import type { SegmentReply } from '../../src/segments/segmentCatalog';
+import { completedReply } from './completedReply';
 
 // Read from the project root: happy-dom gives modules an http: import.meta.url.
 const dir = join(process.cwd(), 'test/fixtures/xss/');
@@ -40,22 +41,7 @@ export const XSS_CORPORA: readonly (readonly [string, readonly string[]])[] = [
 export const ALLOWED_IMAGE_HOST = 'img.allowed.test';
 
 /** A completed result carrying `value`, as `checkReply` would return it. */
-export function completed(value: SegmentReply): ReplyResult<SegmentReply> {
-  return {
-    status: 'completed',
-    value,
-    issues: [],
-    findings: [],
-    usage: { inputTokens: 0, outputTokens: 0 },
-    meta: {
-      attempts: 1,
-      stage: 'model',
-      enforcement: 'prompt_only',
-      schemaName: 'segment_reply',
-      durationMs: 0,
-    },
-  };
-}
+export const completed = completedReply;
 
 /**
  * Every place a string can go in a reply, filled with one payload, plus the ways a reply could

@@ -1,26 +1,13 @@
 // @vitest-environment happy-dom
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ReplyResult } from '../../src/results/replyResult';
-import type { Segment, SegmentReply } from '../../src/segments/segmentCatalog';
+import type { Segment } from '../../src/segments/segmentCatalog';
+import { completedReply } from './completedReply';
 import { renderHtml } from '../../src/render/renderHtml';
 import { fetchesOnLoad } from './fetchesOnLoad';
 import { notInert } from './inertHtml';
 
-const completed = (...segments: Segment[]): ReplyResult<SegmentReply> => ({
-  status: 'completed',
-  value: { segments },
-  issues: [],
-  findings: [],
-  usage: { inputTokens: 0, outputTokens: 0 },
-  meta: {
-    attempts: 1,
-    stage: 'model',
-    enforcement: 'prompt_only',
-    schemaName: 'segment_reply',
-    durationMs: 0,
-  },
-});
+const completed = (...segments: Segment[]) => completedReply({ segments });
 const markdown = (content: string) => completed({ type: 'markdown', data: { content } });
 const imageUrl = (value: string): Segment => ({
   type: 'image',

@@ -1,27 +1,14 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { ReplyResult } from '../../src/results/replyResult';
-import type { Segment, SegmentReply } from '../../src/segments/segmentCatalog';
+import type { Segment } from '../../src/segments/segmentCatalog';
+import { completedReply } from './completedReply';
 import { renderHtml } from '../../src/render/renderHtml';
 import { renderText } from '../../src/render/renderText';
 
 // What the reader sees is what was checked: bidi controls and characters that render as nothing
 // never reach the page (raw or as references), every segment and field is isolated, and a link
 // shows the host it really goes to.
-const completed = (...segments: Segment[]): ReplyResult<SegmentReply> => ({
-  status: 'completed',
-  value: { segments },
-  issues: [],
-  findings: [],
-  usage: { inputTokens: 0, outputTokens: 0 },
-  meta: {
-    attempts: 1,
-    stage: 'model',
-    enforcement: 'prompt_only',
-    schemaName: 'segment_reply',
-    durationMs: 0,
-  },
-});
+const completed = (...segments: Segment[]) => completedReply({ segments });
 const dom = (html: string) => {
   const host = document.createElement('div');
   host.innerHTML = html;

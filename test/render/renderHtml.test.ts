@@ -5,6 +5,7 @@ import type { ReplyResult } from '../../src/results/replyResult';
 import type { SegmentReply } from '../../src/segments/segmentCatalog';
 import { renderHtml } from '../../src/render/renderHtml';
 import { renderText } from '../../src/render/renderText';
+import { completedReply } from './completedReply';
 import { notInert } from './inertHtml';
 
 const png = btoa(
@@ -26,20 +27,7 @@ const reply: SegmentReply = {
     { type: 'reply', data: { message_id: 'm-1' } },
   ],
 };
-const completed = (value: SegmentReply): ReplyResult<SegmentReply> => ({
-  status: 'completed',
-  value,
-  issues: [],
-  findings: [],
-  usage: { inputTokens: 0, outputTokens: 0 },
-  meta: {
-    attempts: 1,
-    stage: 'model',
-    enforcement: 'prompt_only',
-    schemaName: 'segment_reply',
-    durationMs: 0,
-  },
-});
+const completed = completedReply;
 
 describe('renderHtml', () => {
   it('renders every kind of segment, safely, in order', () => {
