@@ -143,7 +143,15 @@ function callOptions(
         }
       : {}),
     ...(withTools
-      ? { tools: [...tools], ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}) }
+      ? {
+          tools: [...tools],
+          // Tools off: listed (an SDK provider writes `none` as its API needs), never chosen.
+          ...(request.toolChoice === 'none'
+            ? { toolChoice: { type: 'none' as const } }
+            : options.toolChoice
+              ? { toolChoice: options.toolChoice }
+              : {}),
+        }
       : {}),
     abortSignal: signal,
   };
