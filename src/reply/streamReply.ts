@@ -125,7 +125,9 @@ async function* turn(
     system: joinSystem(options.system, plan.instruction),
     messages: options.messages,
     ...(plan.schema ? { schema: plan.schema } : {}),
-    ...(options.tools && options.tools.length > 0 ? { tools: options.tools } : {}),
+    ...(options.tools && options.tools.length > 0
+      ? { tools: options.tools, ...(options.toolChoice === 'none' ? { toolChoice: 'none' } : {}) }
+      : {}),
   };
   let lastInvalid: { value: unknown; attempt: number } | undefined;
   // Progress views are built only when asked for, once for every attempt of the turn.

@@ -17,6 +17,14 @@ export interface TurnOptions extends ReplyPolicies {
   /** The host's business tools in the provider's format; never sent with a correction. */
   readonly tools?: readonly unknown[] | undefined;
   /**
+   * `'none'`: a tools-off turn from the start, for a host that runs its own tool loop and ends
+   * it with a summary (the AI SDK middleware maps `toolChoice: { type: 'none' }` to it). The
+   * tools go only where the provider's API needs them listed for the tool history in `messages`
+   * (see `ModelRequest.toolChoice`); the answer is judged as it streams, and tool calls in it
+   * are never run or handed back. Default: the model may call the tools.
+   */
+  readonly toolChoice?: 'auto' | 'none' | undefined;
+  /**
    * Runs a tool call the model asked for; the check waits for the step that answers with text.
    * Without it, an answer with tool calls ends the turn `interrupted` with `toolCalls`, for the
    * caller to run.

@@ -394,3 +394,32 @@ describe('custom schemas follow the same option', () => {
     expect(result.notice).toBeUndefined();
   });
 });
+
+describe("a tools-off turn from the start (toolChoice: 'none')", () => {
+  it('lists the tools for the wire only: judged as it streams, calls never run or handed back', async () => {
+    const { provider, requests } = streaming([['```json'], [call('c1')]]);
+    const { ran, runTool } = recorder();
+    const events = await collectEvents(
+      streamReply({ provider, messages: user, tools, runTool, toolChoice: 'none' }),
+    );
+    expect(requests[0]).toMatchObject({ tools, toolChoice: 'none' });
+    expect(events.find((event) => event.type === 'rejected')).toMatchObject({ attempt: 1 });
+    expect(ran).toEqual([]);
+    expect(events.some((event) => event.type === 'tool_calls')).toBe(false);
+    const result = finalOf(events);
+    expect(result).toMatchObject({
+      status: 'validation_failed',
+      issues: [{ code: 'NO_FINAL_MESSAGE' }],
+    });
+    // The host chose it: no budget ran out.
+    expect(result.meta.toolBudgetExhausted).toBeUndefined();
+  });
+
+  it('without runTool, calls in the answer are not handed back either', async () => {
+    const { provider } = scripted([
+      { text: good, toolCalls: [{ id: 'c1', name: 'weather', arguments: '{}' }] },
+    ]);
+    const result = await enforceReply({ provider, messages: user, tools, toolChoice: 'none' });
+    expect(result).toMatchObject({ status: 'completed', value: JSON.parse(good) });
+  });
+});
