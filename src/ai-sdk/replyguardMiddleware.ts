@@ -76,7 +76,7 @@ export interface ReplyguardMiddleware {
  * Tool calls pass through to the SDK (which runs them and calls again); a call with
  * `toolChoice: { type: 'none' }` — the tools-off summary a host asks for on its last step, with
  * `prepareStep` — is judged as a tools-off turn: its tool calls are never handed to the SDK to
- * run (none is a final message; the correction follows). Reasoning, sources,
+ * run (an answer of calls only is no final message: the correction follows). Reasoning, sources,
  * files and v4's `custom` and `reasoning-file` parts are not part of a checked reply and are
  * dropped; the segment schema replaces any response format the caller set, and AI SDK 7's
  * structured output (`Output.object`) parses the checked reply. Per call,
