@@ -5,6 +5,7 @@ import type { StandardSchemaV1 } from '../schema/standardSchema';
 import type { JsonSchema } from '../segments/segmentJsonSchema';
 import { MAX_CORRECTION_REPLY, correctionPrompt, countCodePoints } from './correctionPrompt';
 import { finalizeReply, redactAll, type TurnEnd } from './finalizeReply';
+import { joinSystem } from './joinSystem';
 import { maskOutbound } from './maskOutbound';
 import { progressFactory } from './progressFactory';
 import type { ReplyEvent } from './replyEvent';
@@ -105,6 +106,7 @@ async function* turn(
   };
   const history: AttemptRecord[] = [];
   let usage: Usage | undefined;
+  let toolBudgetExhausted = false;
   const end = (
     rest: Omit<TurnEnd<unknown>, keyof typeof base | 'history' | 'usage' | 'leaks'>,
   ): ReplyEvent => ({
@@ -115,6 +117,7 @@ async function* turn(
       history,
       leaks: options.leaks,
       ...(usage ? { usage } : {}),
+      ...(toolBudgetExhausted ? { toolBudgetExhausted } : {}),
     }),
   });
 
@@ -122,7 +125,9 @@ async function* turn(
     system: joinSystem(options.system, plan.instruction),
     messages: options.messages,
     ...(plan.schema ? { schema: plan.schema } : {}),
-    ...(options.tools && options.tools.length > 0 ? { tools: options.tools } : {}),
+    ...(options.tools && options.tools.length > 0
+      ? { tools: options.tools, ...(options.toolChoice === 'none' ? { toolChoice: 'none' } : {}) }
+      : {}),
   };
   let lastInvalid: { value: unknown; attempt: number } | undefined;
   // Progress views are built only when asked for, once for every attempt of the turn.
@@ -144,6 +149,7 @@ async function* turn(
       progress,
     );
     const toolSteps = ended.toolSteps > 0 ? { toolSteps: ended.toolSteps } : {};
+    if (ended.toolBudgetExhausted) toolBudgetExhausted = true;
 
     if (ended.kind === 'failed') {
       record(
@@ -298,10 +304,6 @@ function record(history: AttemptRecord[], entry: AttemptRecord, options: TurnOpt
   } catch {
     // A host's logging hook never changes the turn.
   }
-}
-
-function joinSystem(host: string | undefined, instruction: string): string {
-  return [host, instruction].filter((part) => part !== undefined && part !== '').join('\n\n');
 }
 
 /** Sums two usages; reasoning tokens where either reported them, estimated if either is. */
