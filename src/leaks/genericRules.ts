@@ -91,8 +91,12 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     keywords: ['-H', '--header'],
     pattern:
       /(?<![A-Za-z0-9-])(?:-H|--header)[ \t]{1,5}["'][\w-]{0,30}(?:token|key|secret|auth|password)[\w-]{0,30}[ \t]{0,3}:[ \t]{0,5}(?:(?:basic|bearer|token)[ \t]{1,5})?(?<secret>[^\s"']{8,200})/dgi,
-    accept: (secret) =>
-      notPlaceholder(secret) && !CREDENTIAL_TEMPLATE.test(secret) && highEntropy(2.5)(secret),
+    // An idempotency or dedup key header names a request, not a credential.
+    accept: (secret, match) =>
+      !namesNoSecret(/["']([\w-]+)/.exec(match)?.[1] ?? '') &&
+      notPlaceholder(secret) &&
+      !CREDENTIAL_TEMPLATE.test(secret) &&
+      highEntropy(2.5)(secret),
   },
   {
     id: 'authorization-header',
@@ -101,9 +105,12 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     keywords: ['authorization', 'api-token'],
     pattern:
       /(?:authorization|api-token)["']?\s{0,5}[:=]\s{0,5}["']?\s{0,5}(?:(?<scheme>basic|bearer|token|api-token)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,})/dgi,
+    // Without a scheme the value must look like a token (a digit among its letters): on the
+    // next line of a YAML `authorization:` block comes a key (`credentials_file`), not a token.
     accept: (secret, match) =>
       notPlaceholder(secret) &&
-      (/(?:basic|bearer|token)\s+\S+$/i.test(match) || highEntropy(3)(secret)),
+      (/(?:basic|bearer|token)\s+\S+$/i.test(match) ||
+        (highEntropy(3)(secret) && /\d/.test(secret) && !isStructuredValue(secret))),
   },
   {
     id: 'bearer-token',

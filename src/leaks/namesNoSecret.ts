@@ -9,7 +9,7 @@ const ID_NAME =
   /(?:^|[_.-])(?:id|ids|uuid|uuids|guid|guids)$|[a-z0-9](?:Id|Ids|ID|IDs|Uuid|Guid)$/i;
 /** A key that names a record or an object: it is read by whoever reads the data. */
 const RECORD_KEY =
-  /(?:idempoten(?:cy|t)|dedup(?:e|lication)?|partition|sort|range|clustering|primary|foreign|composite|row|object|s3|blob|bucket|cache|lookup|map|dict|sharding|shard|i18n|translation|locale)[_.-]?key(?:s|_?name|_?prefix)?$/i;
+  /(?:idempoten(?:cy|t)|dedup(?:e|lication)?|partition|sort|range|clustering|primary|foreign|composite|row|object|s3|blob|bucket|cache|lookup|map|dict|message|sharding|shard|i18n|translation|locale)[_.-]?key(?:s|_?name|_?prefix)?$/i;
 /** What describes passwords or secrets rather than holding one. */
 const DESCRIPTION =
   /(?:passw(?:or)?d|pwd|secret|token|key)[_.-]?(?:policy|policies|rules?|regex|regexp|pattern|requirements?|complexity|format|strength|validator|validation|hint|prompt|label|placeholder|field|min|max|length|expiry|expires?|ttl|rotation|age|history|reset[_.-]?url|version|arn|ref|reference|store|vault|manager|provider|backend|env)$/i;
