@@ -5,8 +5,9 @@
 // password policy, pattern or rule describes passwords and holds none.
 
 /** `…_ID`, `…Id`, `…-uuid`, `…_guid` (and plurals) at the end of a name. */
-const ID_NAME =
-  /(?:^|[_.-])(?:id|ids|uuid|uuids|guid|guids)$|[a-z0-9](?:Id|Ids|ID|IDs|Uuid|Guid)$/i;
+const ID_NAME = /(?:^|[_.-])(?:ids?|uuids?|guids?)$/i;
+/** …or in camelCase (`herokuAppId`; case-sensitive: `valid`, `paid` and `android` are no ids). */
+const CAMEL_ID_NAME = /[a-z0-9](?:Ids?|IDs?|Uuids?|Guids?)$/;
 /** A key that names a record or an object: it is read by whoever reads the data. */
 const RECORD_KEY =
   /(?:idempoten(?:cy|t)|dedup(?:e|lication)?|partition|sort|range|clustering|primary|foreign|composite|row|object|s3|blob|bucket|cache|lookup|map|dict|message|sharding|shard|i18n|translation|locale)[_.-]?key(?:s|_?name|_?prefix)?$/i;
@@ -20,6 +21,7 @@ const WORKING_DIRECTORY = /^(?:OLD)?PWD$/;
 export function namesNoSecret(name: string): boolean {
   return (
     ID_NAME.test(name) ||
+    CAMEL_ID_NAME.test(name) ||
     RECORD_KEY.test(name) ||
     DESCRIPTION.test(name) ||
     WORKING_DIRECTORY.test(name)
