@@ -9,7 +9,7 @@ import type { PreparedResult, ValueValidator } from './preparedSchema';
 import { schemaJudgeFactory } from './schemaJudgeFactory';
 import { schemaOutline } from './schemaOutline';
 import { isStandardSchema, type StandardSchemaV1 } from './standardSchema';
-import { PatternWorkExceeded, withBoundedPatterns } from './withBoundedPatterns';
+import { BoundedPatternsStopped, withBoundedPatterns } from './withBoundedPatterns';
 
 /**
  * The work of `prepareSchema` (see src/schema/customSchema.ts), a lazy chunk: only a turn with a
@@ -100,7 +100,15 @@ export async function prepareCustomSchema(
               ? run(value)
               : withBoundedPatterns(patterns, { patternWork: PATTERN_WORK }, () => run(value));
         } catch (error) {
-          if (error instanceof PatternWorkExceeded)
+          if (error instanceof BoundedPatternsStopped && error.reason === 'frozen')
+            return [
+              {
+                code: 'INTERNAL',
+                path: '',
+                message: "the schema's patterns cannot run here: the global RegExp is frozen",
+              },
+            ];
+          if (error instanceof BoundedPatternsStopped)
             return [
               {
                 code: 'TOO_LARGE',

@@ -90,6 +90,42 @@ const CATEGORIES: Readonly<Record<string, string>> = {
   Unassigned: 'Cn',
 };
 
+/**
+ * The binary properties RE2JS knows with the same code points as ECMAScript (compared over every
+ * code point: test/schema/translatePattern.test.ts), by their names and aliases.
+ */
+const BINARY: Readonly<Record<string, string>> = {
+  Alphabetic: 'Alphabetic',
+  Alpha: 'Alphabetic',
+  ASCII_Hex_Digit: 'ASCII_Hex_Digit',
+  AHex: 'ASCII_Hex_Digit',
+  Dash: 'Dash',
+  Emoji: 'Emoji',
+  Emoji_Component: 'Emoji_Component',
+  EComp: 'Emoji_Component',
+  Emoji_Modifier: 'Emoji_Modifier',
+  EMod: 'Emoji_Modifier',
+  Emoji_Modifier_Base: 'Emoji_Modifier_Base',
+  EBase: 'Emoji_Modifier_Base',
+  Emoji_Presentation: 'Emoji_Presentation',
+  EPres: 'Emoji_Presentation',
+  Extended_Pictographic: 'Extended_Pictographic',
+  ExtPict: 'Extended_Pictographic',
+  Hex_Digit: 'Hex_Digit',
+  Hex: 'Hex_Digit',
+  Lowercase: 'Lowercase',
+  Lower: 'Lowercase',
+  Math: 'Math',
+  Quotation_Mark: 'Quotation_Mark',
+  QMark: 'Quotation_Mark',
+  Terminal_Punctuation: 'Terminal_Punctuation',
+  Term: 'Terminal_Punctuation',
+  Uppercase: 'Uppercase',
+  Upper: 'Uppercase',
+  White_Space: 'White_Space',
+  space: 'White_Space',
+};
+
 /** Rejections, as the message says them. */
 class Unsupported extends Error {}
 
@@ -97,7 +133,8 @@ class Unsupported extends Error {}
  * Translates a pattern (ECMAScript, Unicode mode, as JSON Schema reads it) into RE2's syntax with
  * the same matches, for a linear-time engine. What such an engine cannot do is refused with the
  * reason: backreferences, lookaround, modifiers, counts over 1000, and Unicode properties other
- * than General_Category, Script (by its long name), Any, ASCII and Assigned. The pattern must
+ * than General_Category, Script (by its long name), Any, ASCII, Assigned and the binary ones in
+ * BINARY. The pattern must
  * already compile as an ECMAScript `RegExp` with the `u` flag.
  */
 export function translatePattern(source: string): TranslatedPattern {
@@ -231,6 +268,7 @@ function property(key: string, value: string | null, negate: boolean): string {
     if (key === 'Any') return `${p}{Any}`;
     if (key === 'ASCII') return rangesText(negate ? complement([[0, 0x7f]]) : [[0, 0x7f]]);
     if (key === 'Assigned') return negate ? '\\p{Cn}' : '\\P{Cn}';
+    if (Object.hasOwn(BINARY, key)) return `${p}{${BINARY[key]!}}`;
     throw new Unsupported(`the Unicode property \\p{${key}} is not supported`);
   }
   if (key === 'General_Category' || key === 'gc')

@@ -1,7 +1,14 @@
 import { type BoundedPatterns, type PatternWork, testPattern } from './boundedPattern';
 
-/** Thrown out of a validation whose patterns would cost more than its pattern work. */
-export class PatternWorkExceeded extends Error {}
+/**
+ * Why a validation with bounded patterns stopped: its patterns would cost more than its pattern
+ * work (`work`), or the global `RegExp` cannot be replaced here (`frozen`: then no pattern runs).
+ */
+export class BoundedPatternsStopped extends Error {
+  constructor(readonly reason: 'work' | 'frozen') {
+    super(reason === 'work' ? 'the pattern work is spent' : 'the global RegExp is frozen');
+  }
+}
 
 /**
  * Runs `validate` (synchronous: @cfworker/json-schema's `validate`) with every `pattern` and
@@ -14,7 +21,8 @@ export class PatternWorkExceeded extends Error {}
  * source that is not in `patterns` (the library's `regex` format compiling a string of the reply)
  * is still built by `RegExp`, to throw as it would, but can never be run. Every other keyword keeps
  * the library's own semantics, `additionalProperties` and `unevaluatedProperties` beside
- * `patternProperties` included. Throws PatternWorkExceeded when a test would overdraw `work`.
+ * `patternProperties` included. Throws BoundedPatternsStopped when a test would overdraw `work`,
+ * or when the global cannot be replaced (a frozen realm).
  */
 export function withBoundedPatterns<T>(
   patterns: BoundedPatterns,
@@ -34,7 +42,7 @@ export function withBoundedPatterns<T>(
       bounded = {
         test(text) {
           const matched = testPattern(pattern, String(text), work);
-          if (matched === undefined) throw new PatternWorkExceeded();
+          if (matched === undefined) throw new BoundedPatternsStopped('work');
           return matched;
         },
       };
@@ -42,8 +50,12 @@ export function withBoundedPatterns<T>(
     }
     return bounded;
   }
-  globalThis.RegExp = Bounded as unknown as RegExpConstructor;
-  if (globalThis.RegExp !== (Bounded as unknown)) throw new Error('the global RegExp is frozen');
+  try {
+    globalThis.RegExp = Bounded as unknown as RegExpConstructor;
+  } catch {
+    throw new BoundedPatternsStopped('frozen');
+  }
+  if (globalThis.RegExp !== (Bounded as unknown)) throw new BoundedPatternsStopped('frozen');
   try {
     return validate();
   } finally {
