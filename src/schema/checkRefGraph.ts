@@ -3,6 +3,14 @@ import type { SchemaPlace } from './schemaOutline';
 
 /** The most reference issues one schema gets (the first names the problem; the rest are alike). */
 const MAX_ISSUES = 10;
+/**
+ * The longest chain of schemas applied in place one inside another (the judge follows 32), and
+ * the most schemas applied in place to one value: @cfworker/json-schema recurses once per
+ * schema (a few hundred frames exhaust a stack) and applies every one (an `allOf` of two `$ref`s
+ * to a schema that does the same, 40 deep, is 2^40 applications).
+ */
+export const MAX_IN_PLACE_CHAIN = 32;
+export const MAX_IN_PLACE_SCHEMAS = 10_000;
 /** The longest reference quoted in a message. */
 const MAX_QUOTE = 80;
 
@@ -51,7 +59,7 @@ export function checkRefGraph(
         if (issues.length < MAX_ISSUES) issues.push(unresolved(via, ref, uri ?? ref, bases));
         return;
       }
-      for (const each of [target, ...extra])
+      for (const each of new Set([target, ...extra]))
         if (typeof each === 'object' && each !== null) out.push({ target: each, via });
     };
     follow('$ref', schema.$ref, schema.__absolute_ref__, []);
@@ -119,7 +127,10 @@ function reachedNodes(
   return reached;
 }
 
-/** Each loop of in-place edges, found depth-first with an explicit stack. */
+/**
+ * Each loop of in-place edges, found depth-first with an explicit stack; without loops, the
+ * longest chain and the most schemas applied from one place (counted as each place is left).
+ */
 function findLoops(
   nodes: ReadonlyMap<object, SchemaPlace>,
   edges: ReadonlyMap<object, readonly Edge[]>,
@@ -128,6 +139,9 @@ function findLoops(
   const OPEN = 1;
   const DONE = 2;
   const state = new Map<object, number>();
+  const depth = new Map<object, number>();
+  const applied = new Map<object, number>();
+  let loops = false;
   for (const start of nodes.keys()) {
     if (state.has(start)) continue;
     state.set(start, OPEN);
@@ -138,6 +152,31 @@ function findLoops(
       if (top.next === out.length) {
         state.set(top.node, DONE);
         path.pop();
+        if (loops) continue;
+        let deepest = 0;
+        let count = 1;
+        for (const { target } of out) {
+          deepest = Math.max(deepest, depth.get(target) ?? 0);
+          count = Math.min(MAX_IN_PLACE_SCHEMAS + 1, count + (applied.get(target) ?? 1));
+        }
+        depth.set(top.node, deepest + 1);
+        applied.set(top.node, count);
+        if (deepest + 1 > MAX_IN_PLACE_CHAIN)
+          return void issues.push(
+            tooMany(
+              top.node,
+              nodes,
+              `applies more than ${MAX_IN_PLACE_CHAIN} schemas in place one inside another`,
+            ),
+          );
+        if (count > MAX_IN_PLACE_SCHEMAS)
+          return void issues.push(
+            tooMany(
+              top.node,
+              nodes,
+              `applies more than ${MAX_IN_PLACE_SCHEMAS} schemas in place to one value`,
+            ),
+          );
         continue;
       }
       const edge = out[top.next++]!;
@@ -146,6 +185,7 @@ function findLoops(
         state.set(edge.target, OPEN);
         path.push({ node: edge.target, next: 0 });
       } else if (seen === OPEN) {
+        loops = true;
         const steps = path.slice(path.findIndex((step) => step.node === edge.target));
         const loop = [...steps.map((step) => step.node), edge.target];
         // Every loop has a reference in it (JSON is a tree): the message names one.
@@ -169,6 +209,15 @@ function unresolved(via: string, ref: string, uri: string, bases: ReadonlySet<st
     message: local
       ? `the reference at ${via} (${quoted}) points to nothing in the schema`
       : `the reference at ${via} (${quoted}) names another document: remote schemas are not fetched`,
+  };
+}
+
+function tooMany(node: object, nodes: ReadonlyMap<object, SchemaPlace>, what: string): Issue {
+  const path = nodes.get(node)?.path ?? '';
+  return {
+    code: 'SCHEMA_MALFORMED',
+    path,
+    message: `the schema at #${path.length > 120 ? `${path.slice(0, 119)}…` : path} ${what} (through $ref, allOf, anyOf, oneOf, not, if/then/else or dependentSchemas)`,
   };
 }
 

@@ -116,6 +116,16 @@ export async function prepareCustomSchema(
                 message: `pattern: the reply's strings are too long to match against the schema's patterns within the bound (${PATTERN_WORK} steps)`,
               },
             ];
+          // The schema is checked above; a reply deep enough still runs the library's
+          // recursion out of stack (a few hundred schemas deep): refused, never thrown.
+          if (error instanceof RangeError && /call stack/i.test(error.message))
+            return [
+              {
+                code: 'TOO_DEEP',
+                path: '',
+                message: 'the reply nests too deep to validate against this schema',
+              },
+            ];
           // A schema problem the checks above did not foresee surfaces only now: reported as one.
           return [
             {
