@@ -3,6 +3,7 @@ import { enforceReply } from '../../src/reply/enforceReply';
 import { MAX_IN_PLACE_CHAIN, MAX_IN_PLACE_SCHEMAS } from '../../src/schema/checkRefGraph';
 import { prepareSchema } from '../../src/schema/customSchema';
 import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../../src/schema/schemaOutline';
+import type { JsonSchema } from '../../src/segments/segmentJsonSchema';
 import { scripted } from '../reply/scriptedProvider';
 
 // A client schema's $ref graph is checked before any model call: a reference to nothing, to
@@ -80,7 +81,7 @@ describe('a broken $ref graph is refused before any model call', () => {
     const result = await enforceReply({
       provider,
       messages: [{ role: 'user', content: 'hi' }],
-      schema,
+      schema: schema as JsonSchema,
     });
     expect(requests).toHaveLength(0);
     expect(result).toMatchObject({
