@@ -66,5 +66,9 @@ function compile(source: string): BoundedPattern | string {
 
 function malformed(path: string, reason: string): Issue {
   const place = path.length > 120 ? `${path.slice(0, 119)}…` : path;
-  return { code: 'SCHEMA_MALFORMED', path, message: `the pattern at ${place}: ${reason}` };
+  return {
+    code: 'SCHEMA_MALFORMED',
+    path,
+    message: `the pattern at ${place} is refused: ${reason}`,
+  };
 }

@@ -166,7 +166,7 @@ describe('catastrophic client patterns run in linear time in the Worker', () => 
       for (const route of ROUTES)
         for (const stream of [false, true]) {
           // A streaming provider: the judge reads the answer as it streams.
-        const { provider, requests } = streaming([[JSON.stringify({ s: evil })]]);
+          const { provider, requests } = streaming([[JSON.stringify({ s: evil })]]);
           const response = await call(route.path, { ...route.body(schema), stream }, { provider });
           expect(response.status).toBe(200);
           expect(await response.text()).toContain(evil.slice(0, 10));
