@@ -1,5 +1,6 @@
 import { excerpt } from '../issues/excerpt';
 import type { JsonKind } from '../json/jsonObserver';
+import { testPattern } from './boundedPattern';
 import { isFalse } from './schemaNode';
 import { evaluationScope, mayEvaluateItem, mayEvaluateName } from './evaluationScope';
 import {
@@ -155,8 +156,9 @@ export function memberDemands(
     const own = named === undefined ? undefined : named.node;
     if (own !== undefined) demand(parent, leaf, own);
     // Rarer keywords in their own functions, so this one stays small enough to be inlined.
-    const matched = node.patterns === undefined ? false : patternDemands(parent, leaf, name);
-    if (own === undefined && !matched) otherDemands(parent, leaf, name, kill);
+    const matched =
+      node.patterns === undefined ? false : patternDemands(parent, leaf, name, budget);
+    if (own === undefined && !matched) otherDemands(parent, leaf, name, kill, budget);
   }
 }
 
@@ -183,26 +185,40 @@ function namePasses(leaf: Part, name: string, kill: Kill, budget: VerdictBudget)
   return true;
 }
 
-/** `patternProperties`: the schema of each pattern the name matches; whether one did. */
-function patternDemands(parent: Frame, leaf: Part, name: string): boolean {
+/**
+ * `patternProperties`: the schema of each pattern the name matches; whether one did (or may: a
+ * name past the pattern work is left to the validator).
+ */
+function patternDemands(parent: Frame, leaf: Part, name: string, budget: VerdictBudget): boolean {
   let matched = false;
   for (const [pattern, inner] of leaf.node.patterns!) {
-    if (!pattern.test(name)) continue;
+    const matches = testPattern(pattern, name, budget);
+    if (matches === false) continue;
     matched = true;
+    if (matches === undefined) {
+      leaf.exact = false;
+      continue;
+    }
     demand(parent, leaf, inner);
   }
   return matched;
 }
 
 /** A name neither `properties` nor `patternProperties` knows: `additionalProperties` or `unevaluatedProperties`. */
-function otherDemands(parent: Frame, leaf: Part, name: string, kill: Kill): void {
+function otherDemands(
+  parent: Frame,
+  leaf: Part,
+  name: string,
+  kill: Kill,
+  budget: VerdictBudget,
+): void {
   const node = leaf.node;
   if (node.additional !== undefined) {
     if (isFalse(node.additional))
       kill(leaf, `additionalProperties: "${excerpt(name)}" is not allowed`);
     else demand(parent, leaf, node.additional);
   } else if (node.unevaluated !== undefined) {
-    if (mayEvaluateName(evaluationScope(leaf.top), name, node)) leaf.exact = false;
+    if (mayEvaluateName(evaluationScope(leaf.top), name, node, budget)) leaf.exact = false;
     else if (isFalse(node.unevaluated))
       kill(leaf, `unevaluatedProperties: "${excerpt(name)}" is not allowed`);
     else demand(parent, leaf, node.unevaluated);

@@ -1,5 +1,6 @@
 // Every lazy chunk of the core, loaded through the public API with no network: the four provider
-// transports, the custom-schema support (with the JSON Schema validator and the streaming judge),
+// transports, the custom-schema support (with the JSON Schema validator, the streaming judge and
+// the linear-time pattern engine),
 // the progress views, the media inspection and checkReply's checks. Plain JavaScript and web APIs only, so the same
 // tour runs in Node (ESM and CJS), workerd, Chromium, Deno and Bun (see lazyChunks tests).
 
@@ -18,6 +19,7 @@ export const TOUR_RESULT = {
   gemini: 'completed',
   openAiResponses: 'completed',
   customSchema: { status: 'completed', attempts: 2, rejectedEarly: true },
+  catastrophicPattern: 'SCHEMA_MISMATCH',
   progress: true,
   media: 'media-type-mismatch',
   leak: { status: 'completed', code: 'LEAK_MASKED', text: 'my key is [REDACTED]' },
@@ -122,11 +124,15 @@ export async function lazyTour(lib) {
     messages: USER,
     schema: {
       type: 'object',
-      properties: { answer: { type: 'string' } },
+      properties: { answer: { type: 'string', pattern: '^f[a-z-]+$' } },
       required: ['answer'],
       additionalProperties: false,
     },
   });
+
+  // A pattern a backtracking engine would take 2^40 steps over: the linear-time engine's chunk.
+  const catastrophic = await lib.prepareSchema({ pattern: '^(a+)+$' });
+  const catastrophicIssues = await catastrophic.schema.validate(`${'a'.repeat(40)}!`);
 
   let views = 0;
   const long = JSON.stringify({
@@ -162,6 +168,7 @@ export async function lazyTour(lib) {
       attempts: custom.meta.attempts,
       rejectedEarly: custom.meta.history?.[0]?.rejectedAt !== undefined,
     },
+    catastrophicPattern: catastrophicIssues[0]?.code,
     progress: views > 0,
     media: media.findings[0]?.rule,
     leak: {
