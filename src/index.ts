@@ -107,6 +107,7 @@ export {
   type MaskResult,
 } from './leaks/maskLeaks';
 export { redactText } from './leaks/redactText';
+export { quoteOutbound, type QuoteOptions } from './leaks/quoteOutbound';
 export { LEAK_RULES } from './leaks/leakRules';
 export { literalSecretRule } from './leaks/literalSecretRule';
 export type { LeakRule, Span } from './leaks/leakRule';
