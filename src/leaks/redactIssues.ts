@@ -1,5 +1,6 @@
 import type { Issue } from '../issues/issue';
 import { appendPointer } from '../issues/appendPointer';
+import { excerpt } from '../issues/excerpt';
 import type { Finding } from '../results/replyResult';
 import { LEAK_MASK } from './leakMask';
 import type { LeakOptions } from './leakOptions';
@@ -59,7 +60,8 @@ function readingsOf(tokens: readonly string[]): Reading[] {
  * token a secret touches (a secret spread over member names touches each of them) is replaced
  * whole by the mask. So is a token that is no plain name: longer than {@link POINTER_NAME_MAX}
  * characters, or holding blanks, quotes, brackets, markup or invisible characters — a name the
- * model wrote as content (`<think>the admin passphrase is …</think>`) never leaves verbatim.
+ * model wrote as content (`<think>the admin passphrase is …</think>`) never leaves verbatim, in
+ * the pointer nor where an issue's message quotes it.
  * `/segments/0/data/ghp_…` becomes `/segments/0/data/[REDACTED]`.
  */
 export function redactPointer(pointer: string, options: LeakOptions = {}): string {
@@ -113,17 +115,29 @@ export function redactIssues<T extends Issue | Finding>(
     );
     const path = shown.reduce(appendPointer, '');
     const unchanged = shown.every((token, k) => token === tokens[k]);
+    // The message quotes a hidden name as its excerpt (`unknown field "<think>the…"`): hidden too.
+    const hidden = tokens.filter((token, k) => shown[k] !== token);
     const message =
       'message' in item
-        ? quoteOutboundOf(
-            item.message,
-            { max: ISSUE_MESSAGE_MAX, leaks: options },
-            found[at + tokens.length + readings.length]!,
-          )
+        ? quoteOutboundOf(item.message, { max: ISSUE_MESSAGE_MAX, leaks: options }, [
+            ...found[at + tokens.length + readings.length]!,
+            ...quotedNames(item.message, hidden),
+          ])
         : undefined;
     if (unchanged && (message === undefined || message === (item as Issue).message)) return item;
     return message === undefined ? { ...item, path } : { ...item, path, message };
   });
+}
+
+/** Where a message quotes one of these names, as `excerpt` quotes a name. */
+function quotedNames(message: string, names: readonly string[]): TextFinding[] {
+  const spans: TextFinding[] = [];
+  for (const name of names) {
+    const quoted = `"${excerpt(name)}"`;
+    for (let at = message.indexOf(quoted); at !== -1; at = message.indexOf(quoted, at + 1))
+      spans.push({ rule: 'member-name', start: at + 1, end: at + quoted.length - 1 });
+  }
+  return spans;
 }
 
 /** An issue whose message is no longer than {@link ISSUE_MESSAGE_MAX}, nothing masked. */
