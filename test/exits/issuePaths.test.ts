@@ -92,7 +92,8 @@ describe('the attempt history and onAttempt are redacted (issue 27 pin)', () => 
     const duplicate = `{"${aws}":1,"${aws}":2}`;
     const records: AttemptRecord[] = [];
     const result = await enforceReply({
-      provider: answering(duplicate, '{"a":1}'),
+      // Called whole: a streamed answer's early reject is redacted where it is made (runAttempt).
+      provider: { ...answering(duplicate, '{"a":1}'), stream: undefined },
       schema: { type: 'object' },
       messages: [{ role: 'user', content: 'hi' }],
       onAttempt: (record) => records.push(record),
