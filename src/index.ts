@@ -33,6 +33,7 @@ export type {
 export { finalizeReply, type TurnEnd } from './reply/finalizeReply';
 export { checkCustomReply, type CustomVerdict } from './reply/checkCustomReply';
 export { maskOutbound, type OutboundPolicies } from './reply/maskOutbound';
+export { maskToolCalls, type MaskedToolCalls } from './reply/maskToolCalls';
 export {
   prepareSchema,
   type CustomSchema,

@@ -7,7 +7,7 @@ export {
   checkReply,
   finalizeReply,
   geminiProvider,
-  maskOutbound,
+  maskToolCalls,
   openAiChatProvider,
   openAiResponsesProvider,
   parseJson,
