@@ -51,7 +51,7 @@ describe('CORS', () => {
 
 describe('request bodies', () => {
   const DEFAULT_LIMIT = 256 * 1024;
-  const padded = (json: string, size: number) => json + ' '.repeat(size - json.length);
+  const padded = (text: string, size: number) => text + ' '.repeat(size - text.length);
 
   it('the default limit is 256 KiB: exactly that is read, one byte more is 413', async () => {
     const routes: [string, string, string][] = [
