@@ -57,7 +57,7 @@ export function lazyProvider<TOptions extends StreamOptions & ProviderCredential
         const body = identity.body(request);
         return await (await load()).generate(options, request, body, signal);
       } catch (error) {
-        throw providerFailure(error, signal, secrets);
+        throw await providerFailure(error, signal, secrets);
       }
     },
   };
@@ -69,7 +69,7 @@ export function lazyProvider<TOptions extends StreamOptions & ProviderCredential
         const body = identity.body(request);
         yield* (await load()).stream(options, request, body, signal);
       } catch (error) {
-        throw providerFailure(error, signal, secrets);
+        throw await providerFailure(error, signal, secrets);
       }
     },
   };

@@ -1,4 +1,3 @@
-import { quoteOutboundOf } from '../leaks/quoteOutboundOf';
 import { ProviderError } from './providerError';
 
 /** The most characters of a provider's failure message (`…` aside): an upstream's quote is short. */
@@ -29,19 +28,24 @@ export function providerSecrets(options: ProviderCredentials): readonly string[]
 /**
  * A failed call as it leaves the provider: a ProviderError (its status kept) whose message is
  * masked — the provider's own key a literal, so an upstream's "Incorrect API key provided: <key>"
- * hands on no part of it — then shortened (`quoteOutbound`). An abort of the caller's signal
- * passes as it is.
+ * hands on no part of it — then shortened (`quoteOutbound`). The masking loads on the first
+ * failure (a lazy chunk: a provider factory stays small); should it not load, the message says
+ * what failed and quotes nothing. An abort of the caller's signal passes as it is.
  */
-export function providerFailure(
+export async function providerFailure(
   error: unknown,
   signal: AbortSignal,
   secrets: readonly string[],
-): unknown {
+): Promise<unknown> {
   if (signal.aborted) return error;
   const message = error instanceof Error ? error.message : String(error);
   const status = error instanceof ProviderError ? error.status : undefined;
-  return new ProviderError(
-    quoteOutboundOf(message, { max: PROVIDER_MESSAGE_MAX, leaks: { literals: secrets } }),
-    status,
-  );
+  let quoted: string;
+  try {
+    const { quoteOutboundOf } = await import('../leaks/quoteOutboundOf');
+    quoted = quoteOutboundOf(message, { max: PROVIDER_MESSAGE_MAX, leaks: { literals: secrets } });
+  } catch {
+    quoted = `the upstream call failed${status === undefined ? '' : ` (${status})`}; its message is withheld: the leak scanner could not be loaded`;
+  }
+  return new ProviderError(quoted, status);
 }
