@@ -45,7 +45,10 @@ const measured = async (contents: string, load: Load) => {
 // joined view copied as written, sampled base64 runs, the seam survey), the judge's fast paths
 // and the review's fixes grew the bundles by 0.1-2.5 KB; guards at the figures below plus ~3%.
 const GUARDS: [string, string, Load, number][] = [
-  ['{ checkReply }', CHECK_REPLY, 'total', 29.7 * KIB], // measured 28.9 KB
+  // Moved (issue 26): the checks chunk masks, then shortens issue messages (quoteOutboundOf),
+  // +0.8 KB; a provider's failure masking is a lazy chunk sharing the scanner with the checks
+  // chunk, which esbuild splits into a chunk of their own, +0.4 KB. Measured 30.1 KB.
+  ['{ checkReply }', CHECK_REPLY, 'total', 31.0 * KIB], // measured 28.9 KB before issue 26
   ['{ parseJson }', PARSE_JSON, 'first load', 4.8 * KIB], // measured 4.7 KB
   ['{ enforceReply }', ENFORCE_REPLY, 'first load', 34.9 * KIB], // measured 33.9 KB
   ['everything', EVERYTHING, 'first load', 46.7 * KIB], // measured 45.3 KB
