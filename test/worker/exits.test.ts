@@ -169,6 +169,7 @@ describe('an upstream failure quotes no secret, on every wire and upstream kind'
     );
     const leaked = (await pool(jobs)).filter(Boolean);
     expect(leaked).toEqual([]);
+    expect(jobs.length).toBe(forms.length * WIRES.length * cases.length * OFFSETS.length);
   });
 });
 
