@@ -1,5 +1,10 @@
-/** Variables whose names say they hold a secret: `UPSTREAM_API_KEY`, `API_KEY`, a host's `DB_PASSWORD`. */
-const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|PASSPHRASE|CREDENTIAL/i;
+/**
+ * A word that makes a variable's name say it holds a secret: `UPSTREAM_API_KEY`, `API_KEY`, a
+ * host's `DB_PASSWORD` or `SESSION_TOKEN` (words, so `MAX_TOKENS` is no secret).
+ */
+const SECRET_WORD = /^(?:key|apikey|secret|token|password|passwd|passphrase|credentials?|pat)$/i;
+/** Where a name's words part: `_`, `-`, `.`, and a lower-case letter before a capital. */
+const WORD_BREAK = /[_.-]+|(?<=[a-z0-9])(?=[A-Z])/;
 /** Shorter values are no key (the scanner skips literals this short anyway). */
 const MIN_SECRET = 6;
 
@@ -17,7 +22,11 @@ const MAX_INTERNED = 16;
 export function workerSecrets(vars: Readonly<Record<string, unknown>>): readonly string[] {
   const found = new Set<string>();
   for (const [name, value] of Object.entries(vars))
-    if (SECRET_NAME.test(name) && typeof value === 'string' && value.trim().length >= MIN_SECRET)
+    if (
+      typeof value === 'string' &&
+      value.trim().length >= MIN_SECRET &&
+      name.split(WORD_BREAK).some((word) => SECRET_WORD.test(word))
+    )
       found.add(value.trim());
   const secrets = [...found].sort();
   const key = secrets.join('\u0000');

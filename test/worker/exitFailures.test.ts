@@ -75,11 +75,21 @@ describe("the Worker's secrets are literals on /v1/check", () => {
         SESSION_TOKEN: 'tok-789-abc',
         SIGNING_SECRET: 'sig-000-def',
         UPSTREAM_MODEL: 'gpt-4o-mini-long-name',
+        MAX_TOKENS: '100000',
+        TOKENIZER: 'cl100k_base',
+        githubPat: 'pat-value-42',
         CORS_ORIGINS: 'https://example.com',
         SHORT_KEY: 'abc',
         NUMBER_KEY: 123456789,
       }),
-    ).toEqual(['hunter22', 'key-one-123', 'key-two-456', 'sig-000-def', 'tok-789-abc']);
+    ).toEqual([
+      'hunter22',
+      'key-one-123',
+      'key-two-456',
+      'pat-value-42',
+      'sig-000-def',
+      'tok-789-abc',
+    ]);
     // The same secrets are the same array: the scanner prepares its rules once for it.
     expect(workerSecrets({ API_KEY: 'same-key-1' })).toBe(workerSecrets({ API_KEY: 'same-key-1' }));
   });
