@@ -4,6 +4,7 @@ import type {
   ModelProvider,
   ModelRequest,
 } from '../providers/modelProvider';
+import { quoteSource } from '../leaks/quoteSource';
 import type { ToolCall, Usage } from '../results/replyResult';
 import { estimateUsage } from './estimateUsage';
 
@@ -132,7 +133,8 @@ export async function* modelCall(
     return {
       ok: false,
       code: 'MODEL_FAILED',
-      message: `the model call failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`,
+      // Bounded, not shortened: the issue is masked, then shortened, as it leaves (redactAll).
+      message: `the model call failed: ${quoteSource(String((error as Error)?.message ?? error))}`,
       ...(reported ? { usage: reported } : begun ? { usage: estimate() } : {}),
     };
   } finally {

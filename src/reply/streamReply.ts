@@ -1,4 +1,5 @@
 import type { Issue } from '../issues/issue';
+import { quoteSource } from '../leaks/quoteSource';
 import type { ModelRequest } from '../providers/modelProvider';
 import type { AttemptRecord, ReplyResult, SegmentReplyResult, Usage } from '../results/replyResult';
 import type { StandardSchemaV1 } from '../schema/standardSchema';
@@ -58,7 +59,7 @@ export async function* streamReply(
     const issue: Issue = {
       code: 'INTERNAL',
       path: '',
-      message: `the turn failed unexpectedly: ${String((error as Error)?.message ?? error).slice(0, 160)}`,
+      message: `the turn failed unexpectedly: ${quoteSource(String((error as Error)?.message ?? error))}`,
     };
     yield {
       type: 'final',

@@ -1,5 +1,6 @@
 import { appendPointer } from '../issues/appendPointer';
 import type { JsonObserver } from '../json/jsonObserver';
+import { quoteSource } from '../leaks/quoteSource';
 import type { JsonSchema } from '../segments/segmentJsonSchema';
 import { type BoundedPatterns, PATTERN_WORK } from './boundedPattern';
 import { checkJsonSchema } from './checkJsonSchema';
@@ -147,7 +148,7 @@ export async function prepareCustomSchema(
         return leaves.slice(0, 20).map((error) => ({
           code: 'SCHEMA_MISMATCH',
           path: error.instanceLocation.replace(/^#/, ''),
-          message: `${error.keyword}: ${error.error.slice(0, 160)}`,
+          message: `${error.keyword}: ${quoteSource(error.error)}`,
         }));
       },
     },
@@ -197,7 +198,8 @@ function standardValidator(schema: StandardSchemaV1): ValueValidator {
       path: (item.path ?? [])
         .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
         .reduce(appendPointer, ''),
-      message: item.message.slice(0, 200),
+      // A message may quote the value: bounded, then masked and shortened as it leaves (redactAll).
+      message: quoteSource(item.message),
     }));
   };
 }

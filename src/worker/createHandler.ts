@@ -4,14 +4,16 @@ import { type ErrorShape, errorResponse, replyguardError } from './http/httpErro
 import { json, jsonError } from './http/jsonResponse';
 import { openAiError } from './http/openAiError';
 import { settleRequestBody } from './http/settleRequestBody';
-import { segmentJsonSchema } from './core';
+import { quoteOutbound, segmentJsonSchema } from './core';
 import { handleChatCompletions } from './routes/chatCompletions';
 import { handleCheck } from './routes/check';
 import { handleMessages } from './routes/messages';
 import { handleResponses } from './routes/responses';
 import { anthropicError } from './messages/anthropicError';
 import { getSchema, putSchema } from './routes/schemas';
-import { type Config, type HandlerConfig, readConfig } from './workerConfig';
+import { type Config, type HandlerConfig, mergeVariables, readConfig } from './workerConfig';
+import { workerLeaks } from './workerLeaks';
+import { workerSecrets } from './workerSecrets';
 
 /** What {@link createHandler} returns: a standard `fetch`, usable unbound. */
 export interface ReplyguardHandler {
@@ -19,6 +21,9 @@ export interface ReplyguardHandler {
 }
 
 type Method = 'GET' | 'POST' | 'PUT';
+
+/** The most characters of an unexpected failure's message (`…` aside). */
+const FAILURE_MESSAGE_MAX = 160;
 type Handle = (
   request: Request,
   config: Config,
@@ -84,10 +89,15 @@ export function createHandler(config: HandlerConfig = {}): ReplyguardHandler {
     try {
       response = await route(request, config, env);
     } catch (error) {
+      // Masked, then shortened: a thrown message may quote anything, the Worker's secrets too.
+      const secrets = workerSecrets(mergeVariables(config, env));
       response = jsonError(
         500,
         'INTERNAL',
-        `unexpected failure: ${String((error as Error)?.message ?? error).slice(0, 120)}`,
+        quoteOutbound(`unexpected failure: ${String((error as Error)?.message ?? error)}`, {
+          max: FAILURE_MESSAGE_MAX,
+          leaks: workerLeaks({ secrets }),
+        }),
       );
     }
     return settleRequestBody(request, response);

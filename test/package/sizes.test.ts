@@ -53,11 +53,17 @@ const measured = async (contents: string, load: Load) => {
 // and the translation between them: 60.7 KB gz), and the schema chunk's $ref and size checks
 // (+0.9 KB); first loads unchanged (95.8 → 159.2 KB in all).
 const GUARDS: [string, string, Load, number][] = [
-  ['{ checkReply }', CHECK_REPLY, 'total', 31.1 * KIB], // measured 30.2 KB
+  // Moved (issue 26): the checks chunk masks, then shortens issue messages (quoteOutboundOf),
+  // +0.8 KB; a provider's failure masking is a lazy chunk sharing the scanner with the checks
+  // chunk, which esbuild splits into a chunk of their own, +0.4 KB (with issue 28's rules, +1.3).
+  // Moved again with the exits merged (masking tool calls, quoting upstream text, the Worker's
+  // own secrets): { enforceReply } 35.2 -> 36.1, everything's first load 46.7 -> 48.4, total
+  // 162.7 -> 165.2 (measured on dist/ after the merge).
+  ['{ checkReply }', CHECK_REPLY, 'total', 32.4 * KIB], // measured 31.4 KB
   ['{ parseJson }', PARSE_JSON, 'first load', 4.8 * KIB], // measured 4.7 KB
-  ['{ enforceReply }', ENFORCE_REPLY, 'first load', 36.3 * KIB], // measured 35.2 KB
-  ['everything', EVERYTHING, 'first load', 48.1 * KIB], // measured 46.7 KB
-  ['everything', EVERYTHING, 'total', 167.0 * KIB], // measured 162.7 KB (with issue 28's rules and 29's summary)
+  ['{ enforceReply }', ENFORCE_REPLY, 'first load', 37.2 * KIB], // measured 36.1 KB
+  ['everything', EVERYTHING, 'first load', 49.9 * KIB], // measured 48.4 KB
+  ['everything', EVERYTHING, 'total', 170.2 * KIB], // measured 165.2 KB (with issues 26, 28 and 29)
 ];
 
 // The budgets of issue 20, not met (see bench/RESULTS.md, "Issue 20"). The parser is

@@ -11,6 +11,8 @@ const config = (upstreamKind: Config['upstreamKind']): Config => ({
   corsOrigins: [],
   maxBodyBytes: 1_024,
   basePath: '',
+  secrets: ['upstream-key'],
+  toolCallLeaks: 'mask',
 });
 
 describe('upstreamProvider', () => {

@@ -14,6 +14,7 @@ import {
 import { prepareClientSchema } from '../schemas/prepareClientSchema';
 import { loadSchema } from '../schemas/schemaStore';
 import type { Config } from '../workerConfig';
+import { clientLeaks, workerLeaks } from '../workerLeaks';
 
 /** Options that only the segment schema has: refused beside a custom schema, never ignored. */
 const SEGMENT_ONLY = ['mentions', 'media', 'hygiene', 'failureNotice'] as const;
@@ -31,7 +32,13 @@ export async function handleCheck(
   if (hasMediaType(request, 'text/plain')) {
     const body = await readBody(request, config.maxBodyBytes);
     if (!body.ok) return bodyError(body, cors);
-    return answer(await checkReply(body.text, { failureNotice: config.failureNotice }), cors);
+    return answer(
+      await checkReply(body.text, {
+        failureNotice: config.failureNotice,
+        leaks: workerLeaks(config),
+      }),
+      cors,
+    );
   }
   if (!hasMediaType(request, 'application/json')) {
     return jsonError(
@@ -53,9 +60,11 @@ export async function handleCheck(
       return badRequest('`name` names a custom schema; this check uses the segment schema', cors, {
         field: 'name',
       });
+    const options = checkOptions(input, config.failureNotice);
     return answer(
       await checkReply(input.reply, {
-        ...checkOptions(input, config.failureNotice),
+        ...options,
+        leaks: clientLeaks(options.leaks, config),
         schema: input.schema as 'segments' | false | undefined,
       }),
       cors,
@@ -92,7 +101,8 @@ async function checkCustom(
     field: input.schemaRef !== undefined ? 'schemaRef' : 'schema',
   });
   if (!prepared.ok) return errorResponse(replyguardError, prepared.error, cors);
-  const options = checkOptions(input, undefined);
+  const given = checkOptions(input, undefined);
+  const options = { ...given, leaks: clientLeaks(given.leaks, config) };
   const verdict = await checkCustomReply(input.reply, prepared.schema, {
     leaks: options.leaks,
     hostPaths: options.hostPaths,

@@ -5,8 +5,10 @@ import { type HttpError, errorResponse } from '../http/httpError';
 import { json } from '../http/jsonResponse';
 import { badField, hasMediaType, readJsonValue } from '../http/requestBody';
 import { verdictHeaders } from '../http/verdictHeaders';
+import { wireError } from '../http/wireError';
 import { prepareClientSchema } from '../schemas/prepareClientSchema';
 import type { Config } from '../workerConfig';
+import { workerLeaks } from '../workerLeaks';
 import { type CheckedTurn, startTurn } from './startTurn';
 import { turnDelivery } from './turnDelivery';
 import { turnStream } from './turnStream';
@@ -35,8 +37,9 @@ export async function serveTurn<TTurn extends WireTurn>(
   cors: Record<string, string>,
   wire: Wire<TTurn>,
 ): Promise<Response> {
+  const exits = { leaks: workerLeaks(config), toolCalls: config.toolCallLeaks };
   const refuse = (error: HttpError, headers: Record<string, string> = cors) =>
-    errorResponse(wire.errors, error, headers);
+    errorResponse(wire.errors, wireError(error, exits.leaks), headers);
   if (!hasMediaType(request, 'application/json'))
     return refuse({
       status: 415,
@@ -55,14 +58,14 @@ export async function serveTurn<TTurn extends WireTurn>(
   const answer = wire.answer(turn, turn.model ?? config.upstreamModel);
   if (turn.stream) {
     const progress = turn.replyguard.progress === true;
-    return new Response(turnStream(events, answer, { progress, stop }), {
+    return new Response(turnStream(events, answer, { progress, stop, exits }), {
       headers: { ...SSE_HEADERS, ...cors },
     });
   }
   try {
     const result = await finalResult(events);
-    const delivery = turnDelivery(result);
-    const headers = { ...cors, ...verdictHeaders(result) };
+    const delivery = turnDelivery(result, exits);
+    const headers = { ...cors, ...verdictHeaders(delivery.verdict) };
     if (delivery.kind === 'error') return refuse(delivery, headers);
     const cannot = answer.undeliverable?.(delivery);
     if (cannot) return refuse(cannot, headers);
