@@ -1,16 +1,13 @@
 import {
   BlockType,
   type BlockTree,
-  LAST_LINE_BLANK,
-  OPEN,
-  TIGHT,
   addBlock,
   blockText,
-  hasFlag,
   removeBlock,
-  setFlag,
   setText,
+  Field,
 } from './block';
+import { rowField, setRowField } from './rows';
 import { type LineCursor } from './lineCursor';
 import { type LinkDefinitions, takeDefinitions } from './linkDefinitions';
 
@@ -28,7 +25,7 @@ export interface BlockParser {
   lineNumber: number;
   /** Set when a block start consumed the rest of the line (a fence's info string). */
   lineTaken: boolean;
-  /** Where the last line set `LAST_LINE_BLANK` up the tree, and to what. */
+  /** Where the last line set `LastLineBlank` up the tree, and to what. */
   blankSetOn: number;
   blankSetTo: boolean;
   /** The last line was blank and left nothing that a further blank line would change. */
@@ -44,7 +41,7 @@ const canContain = (parent: BlockType, child: BlockType) =>
 /** Adds a block under the tip, closing blocks that cannot hold it first. */
 export function addChild(parser: BlockParser, type: BlockType): number {
   const { tree } = parser;
-  while (!canContain(tree.type[parser.tip]!, type)) finalize(parser, parser.tip);
+  while (!canContain(rowField(tree, parser.tip, Field.Type), type)) finalize(parser, parser.tip);
   const block = addBlock(tree, type, parser.tip, parser.lineNumber);
   parser.tip = block;
   return block;
@@ -54,7 +51,7 @@ export function addChild(parser: BlockParser, type: BlockType): number {
 export function closeUnmatched(parser: BlockParser): void {
   if (parser.allClosed) return;
   while (parser.oldTip !== parser.lastMatched) {
-    const parent = parser.tree.parent[parser.oldTip]!;
+    const parent = rowField(parser.tree, parser.oldTip, Field.Parent);
     finalize(parser, parser.oldTip);
     parser.oldTip = parent;
   }
@@ -67,9 +64,9 @@ export function closeUnmatched(parser: BlockParser): void {
  */
 export function takeParagraphDefinitions(parser: BlockParser, block: number): boolean {
   const { tree } = parser;
-  if (tree.lineCount[block] === 0) return false;
+  if (rowField(tree, block, Field.LineCount) === 0) return false;
   // Definitions open a paragraph: without a `[` first there is nothing to take.
-  if (tree.lines[tree.firstLine[block]!]!.charCodeAt(0) !== 0x5b) return true;
+  if (tree.lines[rowField(tree, block, Field.FirstLine)]!.charCodeAt(0) !== 0x5b) return true;
   const content = takeDefinitions(blockText(tree, block), parser.definitions);
   setText(tree, block, content);
   return !isBlank(content);
@@ -79,19 +76,22 @@ export function takeParagraphDefinitions(parser: BlockParser, block: number): bo
  * whether they are tight. */
 export function finalize(parser: BlockParser, block: number): void {
   const { tree } = parser;
-  setFlag(tree, block, OPEN, false);
-  const type = tree.type[block];
+  setRowField(tree, block, Field.Closed, 1);
+  const type = rowField(tree, block, Field.Type);
   if (type === BlockType.Paragraph) {
     if (!takeParagraphDefinitions(parser, block)) removeBlock(tree, block);
-  } else if (type === BlockType.Code && tree.size[block] === 0) {
-    const first = tree.firstLine[block]!;
-    while (tree.lineCount[block]! > 0 && isBlank(tree.lines[first + tree.lineCount[block]! - 1]!)) {
-      tree.lineCount[block]!--;
+  } else if (type === BlockType.Code && rowField(tree, block, Field.Size) === 0) {
+    const first = rowField(tree, block, Field.FirstLine);
+    while (
+      rowField(tree, block, Field.LineCount) > 0 &&
+      isBlank(tree.lines[first + rowField(tree, block, Field.LineCount) - 1]!)
+    ) {
+      setRowField(tree, block, Field.LineCount, rowField(tree, block, Field.LineCount) - 1);
     }
   } else if (type === BlockType.List) {
-    setFlag(tree, block, TIGHT, isTight(tree, block));
+    setRowField(tree, block, Field.Tight, isTight(tree, block) ? 1 : 0);
   }
-  const parent = tree.parent[block]!;
+  const parent = rowField(tree, block, Field.Parent);
   parser.tip = parent < 0 ? block : parent;
 }
 
@@ -102,10 +102,18 @@ export function isBlank(text: string): boolean {
 
 // A list is loose when a blank line separates two of its items, or two blocks of one item.
 function isTight(tree: BlockTree, list: number): boolean {
-  for (let item = tree.firstChild[list]!; item >= 0; item = tree.next[item]!) {
-    if (tree.next[item]! >= 0 && endsWithBlankLine(tree, item)) return false;
-    for (let child = tree.firstChild[item]!; child >= 0; child = tree.next[child]!) {
-      if (tree.next[child]! >= 0 && endsWithBlankLine(tree, child)) return false;
+  for (
+    let item = rowField(tree, list, Field.FirstChild);
+    item >= 0;
+    item = rowField(tree, item, Field.Next)
+  ) {
+    if (rowField(tree, item, Field.Next) >= 0 && endsWithBlankLine(tree, item)) return false;
+    for (
+      let child = rowField(tree, item, Field.FirstChild);
+      child >= 0;
+      child = rowField(tree, child, Field.Next)
+    ) {
+      if (rowField(tree, child, Field.Next) >= 0 && endsWithBlankLine(tree, child)) return false;
     }
   }
   return true;
@@ -113,9 +121,9 @@ function isTight(tree: BlockTree, list: number): boolean {
 
 // Whether the last line of a block was blank, looking into the last item of nested lists.
 function endsWithBlankLine(tree: BlockTree, block: number): boolean {
-  for (let current = block; current >= 0; current = tree.lastChild[current]!) {
-    if (hasFlag(tree, current, LAST_LINE_BLANK)) return true;
-    const type = tree.type[current];
+  for (let current = block; current >= 0; current = rowField(tree, current, Field.LastChild)) {
+    if (rowField(tree, current, Field.LastLineBlank)) return true;
+    const type = rowField(tree, current, Field.Type);
     if (type !== BlockType.List && type !== BlockType.Item) return false;
   }
   return false;

@@ -1,4 +1,5 @@
-import { BlockType, setText } from './block';
+import { BlockType, setText, Field } from './block';
+import { rowField, setRowField } from './rows';
 import {
   type BlockParser,
   addChild,
@@ -8,6 +9,7 @@ import {
 import { advance, isSpaceOrTab, toNonspace } from './lineCursor';
 import { unescapeText } from './linkParts';
 import { MARKDOWN_LIMITS } from './markdownLimits';
+import { trimRun } from './trimRun';
 
 /** What a block start did: nothing, opened a container, or opened a leaf that takes the line. */
 export const enum Started {
@@ -23,7 +25,8 @@ const GT = 0x3e;
 function blockQuote(parser: BlockParser, container: number): Started {
   const { cursor } = parser;
   if (cursor.indent >= 4 || cursor.line.charCodeAt(cursor.nonspace) !== GT) return Started.No;
-  if (parser.tree.depth[container]! >= MARKDOWN_LIMITS.maxContainerDepth) return Started.No;
+  if (rowField(parser.tree, container, Field.Depth) >= MARKDOWN_LIMITS.maxContainerDepth)
+    return Started.No;
   toNonspace(cursor);
   advance(cursor, 1, false);
   if (isSpaceOrTab(cursor.line.charCodeAt(cursor.offset))) advance(cursor, 1, true);
@@ -42,8 +45,8 @@ function atxHeading(parser: BlockParser): Started {
   advance(cursor, match[0].length, false);
   closeUnmatched(parser);
   const heading = addChild(parser, BlockType.Heading);
-  parser.tree.size[heading] = match[0].trim().length;
-  setText(parser.tree, heading, withoutClosingSequence(cursor.line, cursor.offset));
+  setRowField(parser.tree, heading, Field.Size, match[0].trim().length);
+  setText(parser.tree, heading, withoutClosingSequence(cursor.line.slice(cursor.offset)));
   cursor.offset = cursor.line.length;
   return Started.Leaf;
 }
@@ -51,16 +54,13 @@ function atxHeading(parser: BlockParser): Started {
 const ATX = /#{1,6}(?:[ \t]+|$)/y;
 
 /** A heading's text without its closing `#`s: `# a #` is "a", `# a#` keeps its `#`. */
-function withoutClosingSequence(line: string, start: number): string {
-  let end = line.length;
-  while (end > start && isSpaceOrTab(line.charCodeAt(end - 1))) end--;
-  let hashes = end;
-  while (hashes > start && line.charCodeAt(hashes - 1) === 0x23) hashes--;
-  if (hashes < end && (hashes === start || isSpaceOrTab(line.charCodeAt(hashes - 1)))) {
-    end = hashes;
-    while (end > start && isSpaceOrTab(line.charCodeAt(end - 1))) end--;
-  }
-  return line.slice(start, end);
+function withoutClosingSequence(text: string): string {
+  const trimmed = trimRun(text, isSpaceOrTab, true);
+  const open = trimRun(trimmed, (code) => code === 0x23, true);
+  return open.length < trimmed.length &&
+    (open === '' || isSpaceOrTab(open.charCodeAt(open.length - 1)))
+    ? trimRun(open, isSpaceOrTab, true)
+    : trimmed;
 }
 
 function fencedCode(parser: BlockParser): Started {
@@ -78,9 +78,9 @@ function fencedCode(parser: BlockParser): Started {
   closeUnmatched(parser);
   const { tree } = parser;
   const code = addChild(parser, BlockType.Code);
-  tree.size[code] = length;
-  tree.marker[code] = marker;
-  tree.markerOffset[code] = cursor.indent;
+  setRowField(tree, code, Field.Size, length);
+  setRowField(tree, code, Field.Marker, marker);
+  setRowField(tree, code, Field.MarkerOffset, cursor.indent);
   toNonspace(cursor);
   tree.info.set(code, unescapeText(cursor.line.slice(cursor.offset + length).trim()));
   cursor.offset = cursor.line.length;
@@ -92,15 +92,16 @@ const SETEXT = /(?:=+|-+)[ \t]*$/y;
 
 function setextHeading(parser: BlockParser, container: number): Started {
   const { cursor, tree } = parser;
-  if (cursor.indent >= 4 || tree.type[container] !== BlockType.Paragraph) return Started.No;
+  if (cursor.indent >= 4 || rowField(tree, container, Field.Type) !== BlockType.Paragraph)
+    return Started.No;
   SETEXT.lastIndex = cursor.nonspace;
   const match = SETEXT.exec(cursor.line);
   if (!match) return Started.No;
   closeUnmatched(parser);
   // A paragraph of definitions only is no heading: the underline is then text (or a break).
   if (!takeParagraphDefinitions(parser, container)) return Started.No;
-  tree.type[container] = BlockType.Heading;
-  tree.size[container] = match[0][0] === '=' ? 1 : 2;
+  setRowField(tree, container, Field.Type, BlockType.Heading);
+  setRowField(tree, container, Field.Size, match[0][0] === '=' ? 1 : 2);
   cursor.offset = cursor.line.length;
   return Started.Leaf;
 }
@@ -129,7 +130,10 @@ function thematicBreak(parser: BlockParser): Started {
 
 function listItem(parser: BlockParser, container: number): Started {
   const { cursor, tree } = parser;
-  if (cursor.indent >= 4 || tree.depth[container]! >= MARKDOWN_LIMITS.maxContainerDepth) {
+  if (
+    cursor.indent >= 4 ||
+    rowField(tree, container, Field.Depth) >= MARKDOWN_LIMITS.maxContainerDepth
+  ) {
     return Started.No;
   }
   const { line } = cursor;
@@ -141,7 +145,7 @@ function listItem(parser: BlockParser, container: number): Started {
   const ordered = match[1] !== undefined;
   const start = ordered ? Number(match[1]) : 1;
   // A list interrupts a paragraph only with content, and an ordered one only from 1.
-  if (tree.type[container] === BlockType.Paragraph) {
+  if (rowField(tree, container, Field.Type) === BlockType.Paragraph) {
     if (ordered && start !== 1) return Started.No;
     if (/^[ \t]*$/.test(line.slice(cursor.nonspace + match[0].length))) return Started.No;
   }
@@ -169,21 +173,28 @@ function listItem(parser: BlockParser, container: number): Started {
   }
   closeUnmatched(parser);
   const { tip } = parser;
-  if (tree.type[tip] !== BlockType.List || tree.marker[tip] !== marker) {
+  if (
+    rowField(tree, tip, Field.Type) !== BlockType.List ||
+    rowField(tree, tip, Field.Marker) !== marker
+  ) {
     const list = addChild(parser, BlockType.List);
-    tree.marker[list] = marker;
-    tree.size[list] = start;
+    setRowField(tree, list, Field.Marker, marker);
+    setRowField(tree, list, Field.Size, start);
   }
   const item = addChild(parser, BlockType.Item);
-  tree.marker[item] = marker;
-  tree.markerOffset[item] = markerOffset;
-  tree.padding[item] = padding;
+  setRowField(tree, item, Field.Marker, marker);
+  setRowField(tree, item, Field.MarkerOffset, markerOffset);
+  setRowField(tree, item, Field.Padding, padding);
   return Started.Container;
 }
 
 function indentedCode(parser: BlockParser): Started {
   const { cursor } = parser;
-  if (cursor.indent < 4 || parser.tree.type[parser.tip] === BlockType.Paragraph || cursor.blank) {
+  if (
+    cursor.indent < 4 ||
+    rowField(parser.tree, parser.tip, Field.Type) === BlockType.Paragraph ||
+    cursor.blank
+  ) {
     return Started.No;
   }
   advance(cursor, 4, true);

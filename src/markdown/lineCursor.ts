@@ -13,23 +13,18 @@ export interface LineCursor {
   nonspaceColumn: number;
   indent: number;
   blank: boolean;
-  /** Where the last search for `nonspace` started (-1: none on this line yet). */
-  searchedFrom: number;
 }
 
 /**
  * Finds the next character that is not a space or tab, from the cursor. Each open container
  * asks again; the answer (an index, and a column, which tab stops make the same from anywhere
- * before it) is kept while the cursor stays in the blanks already read, so a long run of blanks
- * is read once per line, not once per container.
+ * before it) is kept while the cursor stays in the blanks already read (it only moves forward on
+ * a line, and a new line sets `nonspace` to -1), so a long run of blanks is read once per line,
+ * not once per container.
  */
 export function findNonspace(cursor: LineCursor): void {
   const { line } = cursor;
-  if (
-    cursor.searchedFrom < 0 ||
-    cursor.offset < cursor.searchedFrom ||
-    cursor.offset > cursor.nonspace
-  ) {
+  if (cursor.offset > cursor.nonspace) {
     let i = cursor.offset;
     let column = cursor.column;
     for (; i < line.length; i++) {
@@ -38,7 +33,6 @@ export function findNonspace(cursor: LineCursor): void {
       else if (code === 0x09) column += 4 - (column % 4);
       else break;
     }
-    cursor.searchedFrom = cursor.offset;
     cursor.nonspace = i;
     cursor.nonspaceColumn = column;
   }

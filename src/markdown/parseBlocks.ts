@@ -1,13 +1,5 @@
-import {
-  BlockType,
-  type BlockTree,
-  LAST_LINE_BLANK,
-  OPEN,
-  addLine,
-  createBlockTree,
-  hasFlag,
-  setFlag,
-} from './block';
+import { BlockType, type BlockTree, addLine, createBlockTree, Field } from './block';
+import { rowField, setRowField } from './rows';
 import { type BlockParser, addChild, closeUnmatched, finalize } from './blockParser';
 import { BLOCK_STARTS, MAYBE_SPECIAL, Started } from './blockStarts';
 import { advance, findNonspace, isSpaceOrTab, restOfLine, toNonspace } from './lineCursor';
@@ -44,7 +36,6 @@ export function parseBlocks(text: string): ParsedBlocks {
       nonspaceColumn: 0,
       indent: 0,
       blank: false,
-      searchedFrom: -1,
     },
     tree,
     definitions: new Map(),
@@ -74,7 +65,7 @@ export function parseBlocks(text: string): ParsedBlocks {
 
 function continues(parser: BlockParser, block: number): Continued {
   const { cursor, tree } = parser;
-  switch (tree.type[block]) {
+  switch (rowField(tree, block, Field.Type)) {
     case BlockType.Quote:
       if (cursor.indent >= 4 || cursor.line.charCodeAt(cursor.nonspace) !== 0x3e) {
         return Continued.No;
@@ -86,11 +77,12 @@ function continues(parser: BlockParser, block: number): Continued {
     case BlockType.Item: {
       if (cursor.blank) {
         // An item may start with one blank line, not two.
-        if (tree.firstChild[block]! < 0) return Continued.No;
+        if (rowField(tree, block, Field.FirstChild) < 0) return Continued.No;
         toNonspace(cursor);
         return Continued.Yes;
       }
-      const width = tree.markerOffset[block]! + tree.padding[block]!;
+      const width =
+        rowField(tree, block, Field.MarkerOffset) + rowField(tree, block, Field.Padding);
       if (cursor.indent < width) return Continued.No;
       advance(cursor, width, true);
       return Continued.Yes;
@@ -109,7 +101,7 @@ function continues(parser: BlockParser, block: number): Continued {
 
 function continuesCode(parser: BlockParser, block: number): Continued {
   const { cursor, tree } = parser;
-  if (tree.size[block] === 0) {
+  if (rowField(tree, block, Field.Size) === 0) {
     if (cursor.indent >= 4) advance(cursor, 4, true);
     else if (cursor.blank) toNonspace(cursor);
     else return Continued.No;
@@ -120,7 +112,7 @@ function continuesCode(parser: BlockParser, block: number): Continued {
     return Continued.Done;
   }
   // The content loses as much indentation as the opening fence had.
-  let indent = tree.markerOffset[block]!;
+  let indent = rowField(tree, block, Field.MarkerOffset);
   while (indent-- > 0 && isSpaceOrTab(cursor.line.charCodeAt(cursor.offset))) {
     advance(cursor, 1, true);
   }
@@ -128,10 +120,10 @@ function continuesCode(parser: BlockParser, block: number): Continued {
 }
 
 function isClosingFence(line: string, start: number, tree: BlockTree, block: number): boolean {
-  const marker = tree.marker[block];
+  const marker = rowField(tree, block, Field.Marker);
   let i = start;
   while (line.charCodeAt(i) === marker) i++;
-  if (i - start < tree.size[block]!) return false;
+  if (i - start < rowField(tree, block, Field.Size)) return false;
   while (isSpaceOrTab(line.charCodeAt(i))) i++;
   return i >= line.length;
 }
@@ -151,7 +143,7 @@ function incorporateLine(parser: BlockParser, line: string): void {
     return;
   }
   cursor.line = line;
-  cursor.searchedFrom = -1;
+  cursor.nonspace = -1;
   cursor.offset = 0;
   cursor.column = 0;
   cursor.blank = false;
@@ -172,7 +164,7 @@ function incorporateLine(parser: BlockParser, line: string): void {
     const result = continues(parser, container);
     if (result === Continued.Done) return;
     if (result === Continued.No) {
-      container = tree.parent[container]!;
+      container = rowField(tree, container, Field.Parent);
       break;
     }
   }
@@ -180,7 +172,7 @@ function incorporateLine(parser: BlockParser, line: string): void {
   parser.lastMatched = container;
 
   // 2. Does it open new blocks?
-  let matchedLeaf = tree.type[container] === BlockType.Code;
+  let matchedLeaf = rowField(tree, container, Field.Type) === BlockType.Code;
   while (!matchedLeaf) {
     findNonspace(cursor);
     if (cursor.indent < 4 && !MAYBE_SPECIAL.test(line.charAt(cursor.nonspace))) {
@@ -201,29 +193,33 @@ function incorporateLine(parser: BlockParser, line: string): void {
   }
 
   // 3. Where does the rest of the line go?
-  if (!parser.allClosed && !cursor.blank && tree.type[parser.tip] === BlockType.Paragraph) {
+  if (
+    !parser.allClosed &&
+    !cursor.blank &&
+    rowField(tree, parser.tip, Field.Type) === BlockType.Paragraph
+  ) {
     // A lazy continuation line.
     addLine(tree, parser.tip, restOfLine(cursor));
     return;
   }
   closeUnmatched(parser);
-  const type = tree.type[container]!;
-  if (cursor.blank && tree.lastChild[container]! >= 0) {
-    setFlag(tree, tree.lastChild[container]!, LAST_LINE_BLANK, true);
+  const type = rowField(tree, container, Field.Type);
+  if (cursor.blank && rowField(tree, container, Field.LastChild) >= 0) {
+    setRowField(tree, rowField(tree, container, Field.LastChild), Field.LastLineBlank, 1);
   }
   const lastLineBlank =
     cursor.blank &&
     !(
       type === BlockType.Quote ||
-      (type === BlockType.Code && tree.size[container]! > 0) ||
+      (type === BlockType.Code && rowField(tree, container, Field.Size) > 0) ||
       (type === BlockType.Item &&
-        tree.firstChild[container]! < 0 &&
-        tree.startLine[container] === parser.lineNumber)
+        rowField(tree, container, Field.FirstChild) < 0 &&
+        rowField(tree, container, Field.StartLine) === parser.lineNumber)
     );
   // Bounded by the container depth; a run of blank lines in one place sets it once.
   if (container !== parser.blankSetOn || lastLineBlank !== parser.blankSetTo) {
-    for (let block = container; block >= 0; block = tree.parent[block]!) {
-      setFlag(tree, block, LAST_LINE_BLANK, lastLineBlank);
+    for (let block = container; block >= 0; block = rowField(tree, block, Field.Parent)) {
+      setRowField(tree, block, Field.LastLineBlank, lastLineBlank ? 1 : 0);
     }
     parser.blankSetOn = container;
     parser.blankSetTo = lastLineBlank;
@@ -238,6 +234,6 @@ function incorporateLine(parser: BlockParser, line: string): void {
 }
 
 function lastOpenChild(tree: BlockTree, block: number): number {
-  const last = tree.lastChild[block]!;
-  return last >= 0 && hasFlag(tree, last, OPEN) ? last : -1;
+  const last = rowField(tree, block, Field.LastChild);
+  return last >= 0 && !rowField(tree, last, Field.Closed) ? last : -1;
 }

@@ -1,10 +1,12 @@
-import { BlockType, type BlockTree, TIGHT, blockText, hasFlag } from './block';
+import { BlockType, type BlockTree, blockText, Field } from './block';
+import { rowField } from './rows';
 import { encodeHtml } from './encodeHtml';
 import { isSpaceOrTab } from './lineCursor';
 import type { LinkDefinitions } from './linkDefinitions';
 import type { MarkdownPolicy } from './markdownPolicy';
 import { parseInlines } from './parseInlines';
 import { renderInlines } from './renderInlines';
+import { trimRun } from './trimRun';
 
 const INLINE_SPECIAL = /[\n\\`*_[\]!<&]/;
 
@@ -22,18 +24,15 @@ export function renderBlocks(
   const out: string[] = [];
   // Whether the output ends a line: a block tag then needs no line ending before it.
   let atLineStart = true;
-  const open = (tag: string, withLineEnding: string) => {
-    out.push(atLineStart ? tag : withLineEnding);
+  // A block's HTML, on a line of its own.
+  const write = (...html: string[]) => {
+    if (!atLineStart) out.push('\n');
+    out.push(...html);
+    atLineStart = true;
   };
   const inline = (block: number, trimStart: boolean) => {
-    const text = blockText(tree, block);
-    // Blanks at the ends go, each read once: a pattern like `[ \t]+$` would rescan a run of
-    // blanks from each of its characters (quadratic in the run).
-    let end = text.length;
-    while (end > 0 && isSpaceOrTab(text.charCodeAt(end - 1))) end--;
-    let start = 0;
-    if (trimStart) while (start < end && isSpaceOrTab(text.charCodeAt(start))) start++;
-    const trimmed = start > 0 || end < text.length ? text.slice(start, end) : text;
+    // Blanks at the end go (a heading's at the start too), each read once.
+    const trimmed = trimRun(blockText(tree, block), isSpaceOrTab, !trimStart);
     // Plain text (most short paragraphs and headings) needs no inline parse.
     if (!INLINE_SPECIAL.test(trimmed)) return encodeHtml(trimmed);
     const { items, delimiters } = parseInlines(trimmed, definitions);
@@ -41,7 +40,7 @@ export function renderBlocks(
   };
 
   const render = (block: number, tight: boolean): void => {
-    switch (tree.type[block]) {
+    switch (rowField(tree, block, Field.Type)) {
       case BlockType.Paragraph:
         if (tight) {
           const content = inline(block, false);
@@ -49,57 +48,51 @@ export function renderBlocks(
             out.push(content);
             atLineStart = content.charCodeAt(content.length - 1) === 0x0a;
           }
-        } else {
-          open('<p>', '\n<p>');
-          out.push(inline(block, false), '</p>\n');
-          atLineStart = true;
-        }
+        } else write('<p>', inline(block, false), '</p>\n');
         return;
       case BlockType.Heading: {
-        const level = tree.size[block]!;
-        open(`<h${level}>`, `\n<h${level}>`);
-        out.push(inline(block, true), `</h${level}>\n`);
-        atLineStart = true;
+        const level = rowField(tree, block, Field.Size);
+        write(`<h${level}>`, inline(block, true), `</h${level}>\n`);
         return;
       }
       case BlockType.Break:
-        open('<hr />\n', '\n<hr />\n');
-        atLineStart = true;
+        write('<hr />\n');
         return;
       case BlockType.Code: {
         const language = tree.info.get(block)?.split(/[ \t]/, 1)[0];
         const attribute = language ? ` class="language-${encodeHtml(language)}"` : '';
-        const content = tree.lineCount[block] === 0 ? '' : `${blockText(tree, block)}\n`;
-        open('<pre>', '\n<pre>');
-        out.push(`<code${attribute}>${encodeHtml(content)}</code></pre>\n`);
-        atLineStart = true;
+        const content =
+          rowField(tree, block, Field.LineCount) === 0 ? '' : `${blockText(tree, block)}\n`;
+        write(`<pre><code${attribute}>${encodeHtml(content)}</code></pre>\n`);
         return;
       }
       case BlockType.Quote:
-        open('<blockquote>\n', '\n<blockquote>\n');
-        atLineStart = true;
+        write('<blockquote>\n');
         renderChildren(block, false);
-        open('</blockquote>\n', '\n</blockquote>\n');
-        atLineStart = true;
+        write('</blockquote>\n');
         return;
       case BlockType.List: {
-        const marker = tree.marker[block];
+        const marker = rowField(tree, block, Field.Marker);
         const ordered = marker === 0x2e || marker === 0x29;
-        const start = tree.size[block]!;
+        const start = rowField(tree, block, Field.Size);
         const tag = ordered ? (start === 1 ? '<ol>\n' : `<ol start="${start}">\n`) : '<ul>\n';
-        open(tag, `\n${tag}`);
-        const itemsTight = hasFlag(tree, block, TIGHT);
-        for (let item = tree.firstChild[block]!; item >= 0; item = tree.next[item]!) {
-          if (tree.firstChild[item]! < 0) out.push('<li></li>\n');
+        write(tag);
+        const itemsTight = rowField(tree, block, Field.Tight) !== 0;
+        for (
+          let item = rowField(tree, block, Field.FirstChild);
+          item >= 0;
+          item = rowField(tree, item, Field.Next)
+        ) {
+          if (rowField(tree, item, Field.FirstChild) < 0) out.push('<li></li>\n');
           else {
             out.push('<li>');
             atLineStart = false;
             renderChildren(item, itemsTight);
             out.push('</li>\n');
+            atLineStart = true;
           }
         }
-        out.push(ordered ? '</ol>\n' : '</ul>\n');
-        atLineStart = true;
+        write(ordered ? '</ol>\n' : '</ul>\n');
         return;
       }
       default:
@@ -107,7 +100,11 @@ export function renderBlocks(
     }
   };
   const renderChildren = (block: number, tight: boolean) => {
-    for (let child = tree.firstChild[block]!; child >= 0; child = tree.next[child]!) {
+    for (
+      let child = rowField(tree, block, Field.FirstChild);
+      child >= 0;
+      child = rowField(tree, child, Field.Next)
+    ) {
       render(child, tight);
     }
   };

@@ -7,15 +7,12 @@ export interface LinkDestination {
    * or IRC address; each recipient's domain of a mail or XMPP address.
    */
   readonly hosts: readonly string[];
-  /** The port it reaches: the URL's, else the scheme's default (`''` when it has none). */
-  readonly port: string;
-  /** What a note names: the host with its port, or the recipients' domains. */
+  /** What a note names: a web address's host with its port, or the hosts. */
   readonly shown: string;
 }
 
 // The schemes a link may use. http(s) are "special": their host is read the same way everywhere.
 const LINK_SCHEME = /^[\u0000-\u0020]*(?:(https?)|ircs?|mailto|xmpp):/i;
-const DEFAULT_PORT: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
 /**
  * Where `address` goes, or `undefined` when a link to it is refused: another scheme, or an
@@ -25,7 +22,8 @@ const DEFAULT_PORT: Record<string, string> = { 'http:': '80', 'https:': '443' };
  * what resolves the same on every page is kept, and the `href` is the URL as parsed
  * (`https://bank.example\@evil.example/` is written `https://bank.example/@evil.example/`, the
  * host the browser reads). An IRC address without a host, or a mail or XMPP address without a
- * recipient's domain, is refused too: there is no host to show.
+ * recipient, is refused too: there is no host to show. A mail or XMPP address keeps only its
+ * recipients (no `?subject=`, `?body=`, `?cc=`, `?bcc=`).
  */
 export function linkDestination(address: string): LinkDestination | undefined {
   // The parser drops tabs and line breaks wherever they are; so does what reads it here.
@@ -34,79 +32,39 @@ export function linkDestination(address: string): LinkDestination | undefined {
   if (!scheme) return undefined;
   const web = scheme[1] !== undefined;
   // An http(s) address names its host only with two slashes after the colon (`\` reads as `/`).
-  if (web && !(isSlash(written, scheme[0].length) && isSlash(written, scheme[0].length + 1))) {
-    return undefined;
-  }
+  if (web && !/^[\\/]{2}/.test(written.slice(scheme[0].length))) return undefined;
   let url: URL;
   try {
     url = new URL(written);
   } catch {
     return undefined;
   }
-  const { protocol, hostname, port } = url;
+  const { protocol, hostname, pathname } = url;
+  let href = url.href;
+  // Another scheme's host is opaque to the parser: it keeps its case (so it is lowered here) and
+  // writes what is not ASCII as escapes (`b%D0%B0nk.example`), which no look-alike passes for.
+  let hosts = [hostname.toLowerCase()];
+  if (protocol === 'mailto:' || protocol === 'xmpp:') {
+    // Its recipients are its path, and only they stay: a subject, a body or a copy (`?bcc=`)
+    // written in advance is the model's, not the reader's; so is an authority (`xmpp://a@b/…`,
+    // refused). `a@x.example,b@y.example` (a comma may be escaped); an XMPP address is
+    // `node@domain/resource`, or a domain.
+    href = protocol + pathname;
+    hosts = pathname
+      .toLowerCase()
+      .split(/,|%2c/)
+      .map((recipient) => {
+        const address = recipient.split('/')[0]!;
+        return address.slice(address.lastIndexOf('@') + 1);
+      });
+  }
   // A set: a mail link may name a great many recipients, often of one domain.
-  const hosts = new Set<string>();
-  const add = (name: string) => {
-    // Another scheme's host is opaque (case and escapes kept): read it as a web host is read.
-    const host = web ? name : hostKey(name);
-    if (host !== undefined) hosts.add(host);
-    return host !== undefined;
-  };
-  if (hostname !== '' && !add(hostname)) return undefined;
-  if ((protocol === 'mailto:' || protocol === 'xmpp:') && !addRecipients(url, add)) {
-    return undefined;
-  }
-  if (hosts.size === 0) return undefined;
-  const list = [...hosts];
+  const list = [...new Set(hosts)];
+  if (list.includes('')) return undefined;
+  // An IRC address's port shows with its host, as a web address's does.
   return {
-    href: url.href,
+    href,
     hosts: list,
-    port: port || (DEFAULT_PORT[protocol] ?? ''),
-    // A port needs a host in the URL, which is the first.
-    shown: web ? url.host : [list[0]! + (port ? `:${port}` : ''), ...list.slice(1)].join(', '),
+    shown: web ? url.host : list.join(', ') + (url.port && `:${url.port}`),
   };
-}
-
-/**
- * The domains of a mail address's recipients (its path, and `to`, `cc`, `bcc`) or of an XMPP
- * address's JID (after `@`, before `/`; a JID without `@` is a domain). False when one is no
- * host name.
- */
-function addRecipients(url: URL, add: (name: string) => boolean): boolean {
-  const mail = url.protocol === 'mailto:';
-  let path: string;
-  try {
-    path = decodeURIComponent(url.pathname);
-  } catch {
-    return false;
-  }
-  const fields = [path];
-  if (mail) {
-    url.searchParams.forEach((value, name) => {
-      if (/^(?:to|cc|bcc)$/i.test(name)) fields.push(value);
-    });
-  }
-  for (const field of fields) {
-    for (const recipient of mail ? field.split(',') : [field.replace(/^\/+/, '').split('/')[0]!]) {
-      const at = recipient.lastIndexOf('@');
-      if (mail && at < 0) continue;
-      if (!add(recipient.slice(at + 1).trim())) return false;
-    }
-  }
-  return true;
-}
-
-const isSlash = (text: string, at: number) => {
-  const code = text.charCodeAt(at);
-  return code === 0x2f || code === 0x5c;
-};
-
-/** A host name as the URL parser writes a web host, or `undefined` when it is none. */
-function hostKey(name: string): string | undefined {
-  if (name === '' || /[\s/\\?#@]/.test(name)) return undefined;
-  try {
-    return new URL(`http://${name}`).hostname;
-  } catch {
-    return undefined;
-  }
 }

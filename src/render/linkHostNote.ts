@@ -7,24 +7,15 @@ import { namedHosts } from './namedHosts';
  * real one, as the URL parser writes it (`(evil.example)`, an internationalised name in
  * punycode). Hosts are compared whole, never by prefix (`paypal.com` is not
  * `paypal.com.evil.example`); a look-alike written in another script differs in writing and gets
- * the note too; a port the text names must be the one the link uses. A mail link to several
- * domains gets it unless the text names each. Linear in the text.
+ * the note too. A mail link to several domains gets it unless the text names each. Linear in the
+ * text.
  */
 export function linkHostNote(destination: LinkDestination, shownText: string): string {
   const named = namedHosts(shownText);
   if (named.length === 0) return '';
   const hosts = new Set(destination.hosts);
-  const namedSet = new Set<string>();
-  let differs = false;
-  for (const { host, port } of named) {
-    namedSet.add(host);
-    if (!hosts.has(host) || (port !== undefined && Number(port) !== Number(destination.port))) {
-      differs = true;
-    }
-  }
-  // Every name is one of its hosts: the text must name them all.
-  if (namedSet.size < hosts.size) differs = true;
-  return differs
+  // Each name must be one of its hosts, and (when they are) the names must be all of them.
+  return named.some((host) => !hosts.has(host)) || new Set(named).size < hosts.size
     ? ` <small class="rg-link-host" dir="ltr">(${escapeHtml(destination.shown)})</small>`
     : '';
 }

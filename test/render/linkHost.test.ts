@@ -54,8 +54,6 @@ describe('hosts are compared whole', () => {
     ],
     ['a shorter host', '[www.paypal.com](https://paypal.com/)', '(paypal.com)'],
     ['a host ending the same', '[paypal.com](https://evilpaypal.com/)', '(evilpaypal.com)'],
-    ['another port', '[localhost:8443](http://localhost:9000/)', '(localhost:9000)'],
-    ['another scheme default port', '[bank.example:80](https://bank.example/)', '(bank.example)'],
   ])('%s gets the note', (_name, content, shown) => {
     expect(note(content)).toBe(shown);
   });
@@ -67,6 +65,7 @@ describe('hosts are compared whole', () => {
     ['an IPv4 address', '[192.168.1.1](http://192.168.1.1/)'],
     ['an IPv6 address', '[https://[::1]:8443/](https://[::1]:8443/)'],
     ['localhost', '[localhost:8443](http://localhost:8443/x)'],
+    ['the same host on another port', '[localhost:8443](http://localhost:9000/)'],
     ['an ideographic full stop', '[paypal。com](https://paypal.com/)'],
     ['a number', '[version 1.2](https://evil.example/)'],
     ['a path', '[https://paypal.com/evil.example](https://paypal.com/evil.example)'],
@@ -84,8 +83,8 @@ describe("mail and XMPP links name their recipients' domains", () => {
       '(evil.example)',
     ],
     [
-      'a copy to another domain',
-      '[support@bank.example](mailto:support@bank.example?bcc=x@evil.example)',
+      'a mail to two domains',
+      '[support@bank.example](mailto:support@bank.example,x@evil.example)',
       '(bank.example, evil.example)',
     ],
     ['an XMPP address', '[bank.example](xmpp:support@evil.example)', '(evil.example)'],
@@ -104,6 +103,16 @@ describe("mail and XMPP links name their recipients' domains", () => {
   ])('%s needs none', (_name, content) => {
     expect(readLinks(render(content))).toHaveLength(1);
     expect(note(content)).toBeUndefined();
+  });
+
+  it('keeps only the recipients: no subject, body or copy written in advance', () => {
+    const html = render(
+      '[support@bank.example](mailto:support@bank.example?subject=Hi&body=SECRET&bcc=x@evil.example)',
+    );
+    expect(readLinks(html)).toEqual([expect.objectContaining({ note: undefined })]);
+    expect(html).toContain('href="mailto:support@bank.example"');
+    expect(html).not.toContain('SECRET');
+    expect(html).not.toContain('evil.example');
   });
 });
 
@@ -173,11 +182,27 @@ describe('linkDestination', () => {
     ['mailto:a@EVIL.example', 'mailto:a@EVIL.example', ['evil.example'], 'evil.example'],
     [
       'mailto:a@x.example,b@y.example?cc=c@z.example&body=hi',
-      'mailto:a@x.example,b@y.example?cc=c@z.example&body=hi',
-      ['x.example', 'y.example', 'z.example'],
-      'x.example, y.example, z.example',
+      'mailto:a@x.example,b@y.example',
+      ['x.example', 'y.example'],
+      'x.example, y.example',
     ],
-    ['mailto:a%40evil.example', 'mailto:a%40evil.example', ['evil.example'], 'evil.example'],
+    ['mailto:someone', 'mailto:someone', ['someone'], 'someone'],
+    // An escaped `@` or a sign no host name holds shows the recipient as written, escapes and all.
+    [
+      'mailto:a%40evil.example',
+      'mailto:a%40evil.example',
+      ['a%40evil.example'],
+      'a%40evil.example',
+    ],
+    ['mailto:a@evil.example>', 'mailto:a@evil.example>', ['evil.example>'], 'evil.example>'],
+    [
+      'mailto:a@x.example%2Cb@evil.example',
+      'mailto:a@x.example%2Cb@evil.example',
+      ['x.example', 'evil.example'],
+      'x.example, evil.example',
+    ],
+    // Another scheme's host is opaque: not ASCII, it shows escaped, no look-alike of a name.
+    ['irc://bаnk.example/', 'irc://b%D0%B0nk.example/', ['b%d0%b0nk.example'], 'b%d0%b0nk.example'],
     [
       'xmpp:romeo@evil.example/orchard',
       'xmpp:romeo@evil.example/orchard',
@@ -203,9 +228,9 @@ describe('linkDestination', () => {
     'irc:///chan',
     'mailto:',
     'mailto:?subject=hi',
-    'mailto:someone',
-    'mailto:a@evil.example>',
-    'mailto:a@b%',
+    'mailto:a@',
+    'mailto:a@x.example,',
+    'xmpp://guest@bank.example/support@evil.example',
     'xmpp:',
     'https://a%40b.example/',
     'https://%/',
