@@ -521,7 +521,7 @@ lap();
 // 6. Rendering: ordinary and pathological Markdown, up to the core's length limit.
 const renderEntry: string = '../dist/render.js';
 const { renderHtml } = (await import(renderEntry)) as typeof import('../src/render/index');
-printRenderTimes(renderHtml, [64 * 1024, 1_048_576 - 8 * 1024]);
+printRenderTimes(renderHtml, [64 * 1024, 256 * 1024, 1_048_576 - 8 * 1024]);
 
 lap();
 
