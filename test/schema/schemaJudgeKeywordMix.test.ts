@@ -81,6 +81,12 @@ const instance: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   nested: fc.oneof({ depthSize: 'small' }, scalar, tie('object')),
 })).object;
 
+/** The same JSON with the letters of every name and string written as `\u` escapes. */
+const escaped = (text: string) =>
+  text.replace(/"(?:[^"\\]|\\.)*"/g, (token) =>
+    token.replace(/[a-z]/g, (char) => `\\u00${char.charCodeAt(0).toString(16)}`),
+  );
+
 /** Each way the judge can be fed `text`: the runs, each with where it was cut. */
 function everyCut(schema: unknown, text: string) {
   const runs = [
@@ -111,6 +117,15 @@ describe('generated schemas that read one member with several keywords', () => {
         accepted++;
         for (const { cut, run } of everyCut(wrapped, text))
           expect(run.issue, `${JSON.stringify(wrapped)} ${text} (${cut})`).toBeUndefined();
+        // Escaped names and strings are the same value (a name read in pieces included).
+        const written = escaped(text);
+        expect(JSON.parse(written)).toEqual(value);
+        for (let at = 1; at < written.length; at += 3)
+          expect(
+            judgeRun(createSchemaJudge(wrapped), written, [written.slice(0, at), written.slice(at)])
+              .issue,
+            `${JSON.stringify(wrapped)} ${written} (at ${at})`,
+          ).toBeUndefined();
       }),
       { numRuns: 1_500 },
     );
