@@ -28,9 +28,9 @@ const leaf = fc.constantFrom<unknown>(
 );
 
 /** An object schema (or a leaf) down to `depth` levels of subschemas. */
-function schema(depth: number): fc.Arbitrary<unknown> {
+function schemaOf(depth: number): fc.Arbitrary<unknown> {
   if (depth === 0) return leaf;
-  const inner = schema(depth - 1);
+  const inner = schemaOf(depth - 1);
   const keywords = {
     type: fc.constantFrom<unknown>('object', ['object', 'string']),
     properties: fc.dictionary(name, inner, { maxKeys: 3 }),
@@ -106,9 +106,9 @@ describe('generated schemas that read one member with several keywords', () => {
     let accepted = 0;
     let refusedEarly = 0;
     fc.assert(
-      fc.property(schema(2), instance, (raw, value) => {
+      fc.property(schemaOf(2), instance, (raw, value) => {
         const wrapped = typeof raw === 'object' && raw !== null ? raw : { allOf: [raw] };
-        const valid = new Validator(wrapped as never, '2020-12', false).validate(value).valid;
+        const valid = new Validator(wrapped, '2020-12', false).validate(value).valid;
         const text = JSON.stringify(value);
         if (!valid) {
           if (judgeRun(createSchemaJudge(wrapped), text).issue !== undefined) refusedEarly++;
