@@ -1,0 +1,69 @@
+import type { PartialValue } from './createValueBuilder';
+import { HOLD_MAX, holdBack, MARKUP_REACH, runStart, tailOf } from './holdBack';
+import type { SegmentJoins } from './segmentJoins';
+
+/** What a view of a partial value holds back, in the offsets of its strings joined in reading order. */
+export interface HeldBack {
+  /** Nothing from here on is shown. */
+  readonly cut: number;
+  /** Stretches before the cut shown masked (`[start, end)` pairs): undecided, too long to hold. */
+  readonly masks: readonly number[];
+}
+
+/**
+ * What a view of the value read so far may not show yet: the end of the text read
+ * ({@link holdBack}), and, in a segment reply, the end of the visible strings the final scan
+ * joins, which a string still to come may be joined to: other strings may have been read between
+ * them and the end (a share's url after its title, a custom schema's other members of a
+ * segment's data). That end is held back like the end of the text read while that keeps the view
+ * within {@link HOLD_MAX} of it, and masked until the join is decided beyond.
+ */
+export function heldBack(
+  partial: PartialValue,
+  openMarkup: (text: string) => number,
+  joins: SegmentJoins | undefined,
+): HeldBack {
+  const { strings } = partial;
+  const tail = tailOf(strings);
+  const hold = holdBack(tail.text, tagStart(tail.text, openMarkup));
+  let cut = tail.start + hold.cut;
+  const masks = hold.masks.map((at) => tail.start + at);
+  const chain = joins?.chain ?? [];
+  // The last string read alone is the end of the text read: held back above already.
+  if (chain.length === 0 || (chain.length === 1 && chain[0]!.string === strings.length - 1))
+    return { cut, masks };
+
+  // The chain's end as one text, as the scan joins it, with where each piece was read.
+  const pieces: { at: number; start: number; length: number }[] = [];
+  let text = '';
+  for (let k = chain.length - 1; k >= 0; k--) {
+    const entry = strings[chain[k]!.string]!;
+    const separator = k < chain.length - 1 ? chain[k + 1]!.separator : '';
+    text = entry.text + separator + text;
+    for (const piece of pieces) piece.at += entry.text.length + separator.length;
+    pieces.unshift({ at: 0, start: entry.start, length: entry.text.length });
+    if (text.length >= MARKUP_REACH && runStart(text, text.length) > 0) break;
+  }
+  const chained = holdBack(text, tagStart(text, openMarkup));
+  // Where the chain's cut was read: its end is held back like the end of the text read while
+  // that keeps the view within HOLD_MAX of the end, and masked (until decided) beyond.
+  const at = pieces.find((piece) => chained.cut < piece.at + piece.length) ?? pieces.at(-1)!;
+  const chainCut = at.start + Math.max(0, Math.min(chained.cut - at.at, at.length));
+  const held = partial.length - chainCut <= HOLD_MAX;
+  if (held) cut = Math.min(cut, chainCut);
+  const undecided = [...chained.masks, ...(held ? [] : [chained.cut, text.length])];
+  for (let k = 0; k < undecided.length; k += 2)
+    for (const piece of pieces) {
+      const from = Math.max(undecided[k]!, piece.at);
+      const to = Math.min(undecided[k + 1]!, piece.at + piece.length);
+      if (to > from) masks.push(piece.start + from - piece.at, piece.start + to - piece.at);
+    }
+  return { cut, masks };
+}
+
+/** Where a tag still being written starts within {@link MARKUP_REACH} of the end of `text`, or -1. */
+function tagStart(text: string, openMarkup: (text: string) => number): number {
+  const from = Math.max(0, text.length - MARKUP_REACH);
+  const start = openMarkup(from === 0 ? text : text.slice(from));
+  return start < 0 ? -1 : from + start;
+}

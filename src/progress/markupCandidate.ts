@@ -1,0 +1,59 @@
+// Openers of reasoning and tool markup as a reader may see them (full-width and small forms fold
+// to them); what decides a tag each opens (a later one of these ends it or proves it none); and
+// what would close the tags the markup rules find.
+const OPENERS: readonly (readonly [openers: string, deciders: string, closers: string[]])[] = [
+  ['<＜﹤', '<>＜＞﹤﹥', ['>', '|>', '｜', '>>>']],
+  ['[［﹇', '[]［］﹇﹈', [']']],
+  ['{｛﹛︷', '{}:｛｝：﹛﹜︷︸', [':']],
+  ['◁', '◁▷', ['▷']],
+  ['✿', '✿', ['✿']],
+];
+const BY_OPENER = /* @__PURE__ */ new Map(
+  OPENERS.flatMap(([openers, deciders, closers]) =>
+    [...openers].map((opener) => [opener, { deciders: [...deciders], closers }] as const),
+  ),
+);
+/** Every closer: what follows a character reference, an escape or a percent escape is probed with all. */
+const ALL_CLOSERS = [...new Set(OPENERS.flatMap(([, , closers]) => closers))];
+
+/**
+ * What may start an opener written otherwise: a numeric character reference or a named one of an
+ * opener, an escape (Markdown's, or a code point's), a percent escape (of an opener, or of `%`),
+ * or a full-width or small `&`, `\` or `%`.
+ */
+const ENCODED =
+  /&(?:#|lt;|LT;|lsqb;|lbrack;|lcub;|lbrace;)|\\(?:[<[{＜［｛]|[uUxX]\{?[0-9A-Fa-f]|[0-7]{2})|%(?:3[cC]|5[bB]|7[bB]|25)|[＆﹠＼﹨％﹪]/;
+
+/** Where a tag may be opening in a text, and the closers that would end the tags it may be. */
+export interface MarkupCandidate {
+  readonly at: number;
+  readonly closers: readonly string[];
+}
+
+/**
+ * The first place in `text` (the end of a text read so far) where a tag may be opening that
+ * nothing after it has decided yet — an opener with none of its deciders after it, or anything
+ * that may read as an opener (a character reference, an escape, a percent escape) — with the
+ * closers a tag from there on may end with; `undefined` when there is none. Only there can a tag
+ * the markup rules would find once it is closed be forming.
+ */
+export function markupCandidate(text: string): MarkupCandidate | undefined {
+  let at = -1;
+  const closers = new Set<string>();
+  const seen = new Set<string>();
+  for (let k = text.length - 1; k >= 0; k--) {
+    const char = text[k]!;
+    const opener = BY_OPENER.get(char);
+    if (opener !== undefined && !opener.deciders.some((each) => seen.has(each))) {
+      at = k;
+      for (const closer of opener.closers) closers.add(closer);
+    }
+    seen.add(char);
+  }
+  const encoded = ENCODED.exec(text);
+  if (encoded !== null) {
+    if (at < 0 || encoded.index < at) at = encoded.index;
+    return { at, closers: ALL_CLOSERS };
+  }
+  return at < 0 ? undefined : { at, closers: [...closers] };
+}
