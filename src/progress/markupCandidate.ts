@@ -1,20 +1,26 @@
 // Openers of reasoning and tool markup as a reader may see them (full-width and small forms fold
-// to them); what decides a tag each opens (a later one of these ends it or proves it none); and
-// what would close the tags the markup rules find.
-const OPENERS: readonly (readonly [openers: string, deciders: string, closers: string[]])[] = [
-  ['<＜﹤', '<>＜＞﹤﹥', ['>', '|>', '｜', '>>>']],
-  ['[［﹇', '[]［］﹇﹈', [']']],
-  ['{｛﹛︷', '{}:｛｝：﹛﹜︷︸', [':']],
-  ['◁', '◁▷', ['▷']],
-  ['✿', '✿', ['✿']],
-];
-const BY_OPENER = /* @__PURE__ */ new Map(
-  OPENERS.flatMap(([openers, deciders, closers]) =>
-    [...openers].map((opener) => [opener, { deciders: [...deciders], closers }] as const),
-  ),
-);
+// to them), each with what decides a tag it opens (a later one of these ends it or proves it
+// none) and what would close the tags the markup rules find. Plain literals, so a bundle that
+// does not use them drops them.
+const ANGLE = { deciders: '<>＜＞﹤﹥', closers: ['>', '|>', '｜', '>>>'] };
+const SQUARE = { deciders: '[]［］﹇﹈', closers: [']'] };
+const CURLY = { deciders: '{}:｛｝：﹛﹜︷︸', closers: [':'] };
+const BY_OPENER: Readonly<Record<string, { deciders: string; closers: readonly string[] }>> = {
+  '<': ANGLE,
+  '＜': ANGLE,
+  '﹤': ANGLE,
+  '[': SQUARE,
+  '［': SQUARE,
+  '﹇': SQUARE,
+  '{': CURLY,
+  '｛': CURLY,
+  '﹛': CURLY,
+  '︷': CURLY,
+  '◁': { deciders: '◁▷', closers: ['▷'] },
+  '✿': { deciders: '✿', closers: ['✿'] },
+};
 /** Every closer: what follows a character reference, an escape or a percent escape is probed with all. */
-const ALL_CLOSERS = [...new Set(OPENERS.flatMap(([, , closers]) => closers))];
+const ALL_CLOSERS = ['>', '|>', '｜', '>>>', ']', ':', '▷', '✿'];
 
 /**
  * What may start an opener written otherwise: a numeric character reference or a named one of an
@@ -43,8 +49,8 @@ export function markupCandidate(text: string): MarkupCandidate | undefined {
   const seen = new Set<string>();
   for (let k = text.length - 1; k >= 0; k--) {
     const char = text[k]!;
-    const opener = BY_OPENER.get(char);
-    if (opener !== undefined && !opener.deciders.some((each) => seen.has(each))) {
+    const opener = Object.hasOwn(BY_OPENER, char) ? BY_OPENER[char] : undefined;
+    if (opener !== undefined && ![...opener.deciders].some((each) => seen.has(each))) {
       at = k;
       for (const closer of opener.closers) closers.add(closer);
     }
