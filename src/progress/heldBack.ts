@@ -33,22 +33,38 @@ export function heldBack(
   if (chain.length === 0 || (chain.length === 1 && chain[0]!.string === strings.length - 1))
     return { cut, masks };
 
-  // The chain's end as one text, as the scan joins it, with where each piece was read.
-  const pieces: { at: number; start: number; length: number }[] = [];
+  // The chain's end as one text, as the scan joins it, with where each piece was read: back to
+  // where its last run starts, twice as far each time it goes on (linear overall).
+  const taken: number[] = [];
+  let length = 0;
+  let want = MARKUP_REACH;
   let text = '';
   for (let k = chain.length - 1; k >= 0; k--) {
-    const entry = strings[chain[k]!.string]!;
-    const separator = k < chain.length - 1 ? chain[k + 1]!.separator : '';
-    text = entry.text + separator + text;
-    for (const piece of pieces) piece.at += entry.text.length + separator.length;
-    pieces.unshift({ at: 0, start: entry.start, length: entry.text.length });
-    if (text.length >= MARKUP_REACH && runStart(text, text.length) > 0) break;
+    taken.push(k);
+    length += strings[chain[k]!.string]!.text.length + 1;
+    if (length < want && k > 0) continue;
+    text = taken
+      .map(
+        (at, n) =>
+          strings[chain[at]!.string]!.text + (n === 0 ? '' : chain[taken[n - 1]!]!.separator),
+      )
+      .reverse()
+      .join('');
+    if (k === 0 || runStart(text, text.length) > 0) break;
+    want = 2 * length;
+  }
+  const pieces: { at: number; start: number; length: number }[] = [];
+  let at = 0;
+  for (let n = taken.length - 1; n >= 0; n--) {
+    const entry = strings[chain[taken[n]!]!.string]!;
+    pieces.push({ at, start: entry.start, length: entry.text.length });
+    at += entry.text.length + (n > 0 ? chain[taken[n - 1]!]!.separator.length : 0);
   }
   const chained = holdBack(text, tagStart(text, openMarkup));
   // Where the chain's cut was read: its end is held back like the end of the text read while
   // that keeps the view within HOLD_MAX of the end, and masked (until decided) beyond.
-  const at = pieces.find((piece) => chained.cut < piece.at + piece.length) ?? pieces.at(-1)!;
-  const chainCut = at.start + Math.max(0, Math.min(chained.cut - at.at, at.length));
+  const into = pieces.find((piece) => chained.cut < piece.at + piece.length) ?? pieces.at(-1)!;
+  const chainCut = into.start + Math.max(0, Math.min(chained.cut - into.at, into.length));
   const held = partial.length - chainCut <= HOLD_MAX;
   if (held) cut = Math.min(cut, chainCut);
   const undecided = [...chained.masks, ...(held ? [] : [chained.cut, text.length])];

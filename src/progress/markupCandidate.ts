@@ -30,6 +30,9 @@ const ALL_CLOSERS = ['>', '|>', '｜', '>>>', ']', ':', '▷', '✿'];
 const ENCODED =
   /&(?:#|lt;|LT;|lsqb;|lbrack;|lcub;|lbrace;)|\\(?:[<[{＜［｛]|[uUxX]\{?[0-9A-Fa-f]|[0-7]{2})|%(?:3[cC]|5[bB]|7[bB]|25)|[＆﹠＼﹨％﹪]/;
 
+/** Any opener, or anything that may start an encoded one. */
+const MAY_OPEN = /[<[{◁✿＜﹤［﹇｛﹛︷&\\%＆﹠＼﹨％﹪]/;
+
 /** Where a tag may be opening in a text, and the closers that would end the tags it may be. */
 export interface MarkupCandidate {
   readonly at: number;
@@ -44,6 +47,8 @@ export interface MarkupCandidate {
  * the markup rules would find once it is closed be forming.
  */
 export function markupCandidate(text: string): MarkupCandidate | undefined {
+  // Most text has none of these: one native search decides it.
+  if (!MAY_OPEN.test(text)) return undefined;
   let at = -1;
   const closers = new Set<string>();
   const seen = new Set<string>();

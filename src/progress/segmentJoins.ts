@@ -119,8 +119,8 @@ function chainOf(
   for (let k = end; k >= 0; k--) {
     const string = visibleString(k);
     if (string === undefined) break;
-    chain.unshift({ string, separator: visibility[k]!.key === 'target' ? '@' : '\n' });
+    chain.push({ string, separator: visibility[k]!.key === 'target' ? '@' : '\n' });
     if (k === 0 || visibleString(k - 1) === undefined) break;
   }
-  return chain;
+  return chain.reverse();
 }

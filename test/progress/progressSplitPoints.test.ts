@@ -53,6 +53,13 @@ describe('a secret cut across two segments, whatever order their members come in
     await neverShown(answer, KEYS.anthropic);
   });
 
+  it('a mention typed last, read after an @ that makes the text before it a credential', async () => {
+    const credential = `admin:${randomChars(24, 21)}`;
+    const mention = `{"data":{"target":"db.example.com"},"type":"mention"}`;
+    const answer = `{"segments":[${JSON.stringify(text(`${WORDS}connect to https://${credential}`))},${mention},${JSON.stringify(text(` ${WORDS}${WORDS}`))}]}`;
+    await neverShown(answer, credential);
+  });
+
   it('a custom schema of segments: a long note read after the text it follows', async () => {
     const first = {
       type: 'text',
