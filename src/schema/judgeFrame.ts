@@ -21,6 +21,9 @@ import type { NamedProperty, SchemaNode } from './schemaNode';
 /** The most leaves judging one container at once; past it a schema is left to the validator. */
 export const MAX_LIVE_LEAVES = 64;
 
+/** Required names counted as bits of `Part.seenRequired` (the rest in `Part.names`): a bit of a 31-bit number each. */
+const REQUIRED_BITS = 30;
+
 /** Object and array, as kind bits (a literal, so a bundle without the judge drops it). */
 const CONTAINERS = 3;
 
@@ -149,9 +152,11 @@ export function memberDemands(
     }
     const named = findNamed(node, name);
     const index = named === undefined ? -1 : named.required;
-    if (index >= 0 && index < 30) leaf.seenRequired |= 1 << index;
-    else if (index >= 30 || node.dependentRequired !== undefined)
-      (leaf.names ??= new Set()).add(name);
+    if (index >= 0 && index < REQUIRED_BITS) leaf.seenRequired |= 1 << index;
+    else if (index >= REQUIRED_BITS) (leaf.names ??= new Set()).add(name);
+    // `dependentRequired` reads every name, required ones too (`required: ['a']` and
+    // `dependentRequired: { b: ['a'] }` share `a`).
+    if (node.dependentRequired !== undefined) (leaf.names ??= new Set()).add(name);
     if (node.propertyNames !== undefined && !namePasses(leaf, name, kill, budget)) continue;
     const own = named === undefined ? undefined : named.node;
     if (own !== undefined) demand(parent, leaf, own);
@@ -303,7 +308,10 @@ function objectComplete(leaf: Part): string | undefined {
   const required = node.required;
   if (required !== undefined) {
     for (let i = 0; i < required.length; i++) {
-      const seen = i < 30 ? (leaf.seenRequired & (1 << i)) !== 0 : leaf.names?.has(required[i]!);
+      const seen =
+        i < REQUIRED_BITS
+          ? (leaf.seenRequired & (1 << i)) !== 0
+          : leaf.names?.has(required[i]!) === true;
       if (!seen) return `required: missing property "${excerpt(required[i]!)}"`;
     }
   }
