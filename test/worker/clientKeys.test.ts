@@ -94,7 +94,7 @@ describe('keys in a CLIENT_KEYS_JSON secret', () => {
     const entries = readKeysJson(json)!;
     const digest = Uint8Array.from(Buffer.from(sha256(TEAM_B), 'hex'));
     expect(findKeyEntry(entries, digest)?.name).toBe('team-b');
-    digest[31] ^= 1;
+    digest[31] = digest[31]! ^ 1;
     expect(findKeyEntry(entries, digest)).toBeUndefined();
     expect(sameDigest(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 3]))).toBe(true);
     expect(sameDigest(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 4]))).toBe(false);

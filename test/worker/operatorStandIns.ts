@@ -72,8 +72,11 @@ export function analyticsDataset() {
   return dataset;
 }
 
-/** A handler whose log lines are captured; `env` is merged over the code configuration. */
-export function loggedHandler(config: HandlerConfig = {}) {
+/**
+ * A handler whose log lines are captured; `env` is merged over the code configuration, which may
+ * name more bindings (a key's own rate limiter).
+ */
+export function loggedHandler(config: HandlerConfig & Record<string, unknown> = {}) {
   const lines: RequestLogLine[] = [];
   const handler = createHandler({ ...config, log: (line) => lines.push(line) });
   const fetch = (path: string, init: RequestInit = {}, env: unknown = {}) =>

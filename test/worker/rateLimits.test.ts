@@ -40,10 +40,7 @@ describe('RATE_LIMIT', () => {
       },
     });
     const responses = await fetch('/v1/responses', postJson({ input: 'hi' }, auth(A)));
-    expect([responses.status, ((await responses.json()) as any).error.type]).toEqual([
-      429,
-      'requests',
-    ]);
+    expect([responses.status, (await responses.json()).error.type]).toEqual([429, 'requests']);
     const anthropic = await fetch('/v1/messages', messages(A));
     expect(anthropic.status).toBe(429);
     expect(await anthropic.json()).toMatchObject({
@@ -51,7 +48,7 @@ describe('RATE_LIMIT', () => {
       error: { type: 'rate_limit_error', code: 'RATE_LIMITED' },
     });
     const own = await fetch('/v1/check', postJson({ reply: '{"segments":[]}' }, auth(B)));
-    expect([own.status, ((await own.json()) as any).error.code]).toEqual([429, 'RATE_LIMITED']);
+    expect([own.status, (await own.json()).error.code]).toEqual([429, 'RATE_LIMITED']);
     expect(RATE_LIMIT.counted).toEqual([
       'key:team-a',
       'key:team-b',
