@@ -191,9 +191,16 @@ describe('when keys are asked for', () => {
     expect((await fetch('/healthz')).status).toBe(200);
   });
 
-  it('refuses an AUTH that is neither off nor keys (500 MISCONFIGURED)', async () => {
-    const { fetch } = loggedHandler({ AUTH: 'maybe' });
-    expect((await errorOf(await fetch('/v1/check', checkBody))).code).toBe('MISCONFIGURED');
+  it('refuses a bad AUTH, ACCESS_TIMEOUT_MS or CLIENT_KEYS binding (500 MISCONFIGURED)', async () => {
+    for (const env of [
+      { AUTH: 'maybe' },
+      { ACCESS_TIMEOUT_MS: '0' },
+      { ACCESS_TIMEOUT_MS: 'soon' },
+      { CLIENT_KEYS: 'a-namespace-id' as never },
+    ]) {
+      const { fetch } = loggedHandler(env);
+      expect((await errorOf(await fetch('/v1/check', checkBody))).code).toBe('MISCONFIGURED');
+    }
   });
 
   it('lets a client key store schemas; with keys off, schema writes stay refused', async () => {

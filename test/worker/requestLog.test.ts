@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHandler } from '../../src/worker/index';
-import { ANALYTICS_BLOBS, ANALYTICS_DOUBLES } from '../../src/worker/logging/analyticsPoint';
+import {
+  ANALYTICS_BLOBS,
+  ANALYTICS_DOUBLES,
+  analyticsPoint,
+} from '../../src/worker/logging/analyticsPoint';
+import { requestLogLine } from '../../src/worker/logging/requestLogLine';
 import { fakeUpstream as scriptedUpstream } from '../providers/fakeUpstream';
 import { analyticsDataset, base, chat, loggedHandler, postJson, sha256 } from './operatorStandIns';
 
@@ -290,5 +295,74 @@ describe('no secret and no content in a line or a point', () => {
     } finally {
       await upstream.close();
     }
+  });
+});
+
+describe('what a line and a point may hold', () => {
+  const facts = { id: 'id-1', startedAt: 0 };
+
+  it('replaces a string that is not a name or a code the Worker would write', () => {
+    const line = requestLogLine(
+      {
+        ...facts,
+        route: '/v1/check',
+        key: 'has space',
+        code: 'lower case',
+        model: 'bad model\n',
+        method: 'BREW',
+        result: {
+          status: 'validation_failed',
+          issues: [{ code: 'MENTION_NOT_ALLOWED', path: '/x', message: 'm' }, { code: 'x y' }],
+          findings: [{ code: 'LEAK_MASKED', rule: 'Rule With Caps', path: '/y' }],
+          usage: { inputTokens: 1, outputTokens: 2 },
+          meta: {
+            attempts: 1,
+            stage: 'model',
+            enforcement: 'prompt_only',
+            schemaName: 's',
+            durationMs: 1.6,
+          },
+        } as never,
+      },
+      5,
+    );
+    expect(line).toMatchObject({
+      key: 'other',
+      code: 'other',
+      model: 'other',
+      method: 'OTHER',
+      issueCodes: ['MENTION_NOT_ALLOWED', 'other'],
+      ruleIds: ['other'],
+      durationMs: 5,
+      turnMs: 2,
+    });
+  });
+
+  it('lists at most 16 codes, and cuts every blob to 256 characters', () => {
+    const codes = Array.from({ length: 40 }, (_, i) => `CODE_${'X'.repeat(50)}_${i}`);
+    const line = requestLogLine(
+      {
+        ...facts,
+        route: '/v1/check',
+        result: {
+          status: 'validation_failed',
+          issues: codes.map((code) => ({ code, path: '', message: '' })),
+          findings: [],
+          usage: { inputTokens: 0, outputTokens: 0 },
+          meta: {
+            attempts: 1,
+            stage: 'model',
+            enforcement: 'prompt_only',
+            schemaName: 's',
+            durationMs: 0,
+          },
+        } as never,
+      },
+      0,
+    );
+    expect(line.issueCodes).toHaveLength(16);
+    const point = analyticsPoint(line);
+    expect(point.blobs[ANALYTICS_BLOBS.indexOf('issueCodes')]).toHaveLength(256);
+    expect(() => analyticsDataset().writeDataPoint(point)).not.toThrow();
   });
 });
