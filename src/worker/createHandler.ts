@@ -1,4 +1,4 @@
-import { hasApiKey } from './http/apiKeyAuth';
+import { admitRequest } from './access/admitRequest';
 import { corsHeaders, preflight } from './http/cors';
 import { type ErrorShape, errorResponse, replyguardError } from './http/httpError';
 import { json, jsonError } from './http/jsonResponse';
@@ -10,6 +10,9 @@ import { handleCheck } from './routes/check';
 import { handleMessages } from './routes/messages';
 import { handleResponses } from './routes/responses';
 import { anthropicError } from './messages/anthropicError';
+import { type RequestRecord, closeRecord, openRecord } from './logging/requestRecord';
+import { modelsShape } from './models/modelsShape';
+import { getModel, listModels } from './routes/models';
 import { getSchema, putSchema } from './routes/schemas';
 import { type Config, type HandlerConfig, mergeVariables, readConfig } from './workerConfig';
 import { workerLeaks } from './workerLeaks';
@@ -36,6 +39,10 @@ interface Route {
   readonly methods: Partial<Record<Method, Handle>>;
   /** How this route's API writes an error (401, 405); replyguard's own shape by default. */
   readonly errors?: ErrorShape;
+  /** How it writes an error when that depends on the client (`/v1/models`). */
+  readonly errorsFor?: (request: Request) => ErrorShape;
+  /** The API an API route speaks, as its request log line names it. */
+  readonly wire?: string;
 }
 
 const ROUTES: Readonly<Record<string, Route>> = {
@@ -49,21 +56,46 @@ const ROUTES: Readonly<Record<string, Route>> = {
   },
   '/v1/schema': {
     api: true,
+    wire: 'schema',
     methods: {
       GET: (_, __, cors) =>
         json(segmentJsonSchema(), 200, { ...cors, 'content-type': 'application/schema+json' }),
     },
   },
-  '/v1/check': { api: true, methods: { POST: handleCheck } },
+  '/v1/check': { api: true, wire: 'check', methods: { POST: handleCheck } },
   '/v1/chat/completions': {
     api: true,
+    wire: 'chat',
     methods: { POST: handleChatCompletions },
     errors: openAiError,
   },
-  '/v1/responses': { api: true, methods: { POST: handleResponses }, errors: openAiError },
-  '/v1/messages': { api: true, methods: { POST: handleMessages }, errors: anthropicError },
+  '/v1/responses': {
+    api: true,
+    wire: 'responses',
+    methods: { POST: handleResponses },
+    errors: openAiError,
+  },
+  '/v1/messages': {
+    api: true,
+    wire: 'messages',
+    methods: { POST: handleMessages },
+    errors: anthropicError,
+  },
+  '/v1/models': {
+    api: true,
+    wire: 'models',
+    methods: { GET: listModels },
+    errorsFor: (request) => modelsShape(request).errors,
+  },
+  '/v1/models/:id': {
+    api: true,
+    wire: 'models',
+    methods: { GET: getModel },
+    errorsFor: (request) => modelsShape(request).errors,
+  },
   '/v1/schemas/:name': {
     api: true,
+    wire: 'schemas',
     methods: {
       GET: (_, config, cors, name) => getSchema(name, config, cors),
       PUT: (request, config, cors, name) => putSchema(request, name, config, cors),
@@ -85,10 +117,12 @@ const ROUTES: Readonly<Record<string, Route>> = {
  */
 export function createHandler(config: HandlerConfig = {}): ReplyguardHandler {
   const fetch = async (request: Request, env?: unknown): Promise<Response> => {
+    const record = openRecord(request);
     let response: Response;
     try {
-      response = await route(request, config, env);
+      response = await route(request, config, env, record);
     } catch (error) {
+      record.code = 'INTERNAL';
       // Masked, then shortened: a thrown message may quote anything, the Worker's secrets too.
       const secrets = workerSecrets(mergeVariables(config, env));
       response = jsonError(
@@ -100,6 +134,10 @@ export function createHandler(config: HandlerConfig = {}): ReplyguardHandler {
         }),
       );
     }
+    record.status = response.status;
+    if (record.route !== undefined) tagRequestId(response, record.id);
+    // A stream's line goes out when the stream ends (its turn closes the record).
+    if (!record.deferred) closeRecord(record);
     return settleRequestBody(request, response);
   };
   return { fetch };
@@ -109,6 +147,7 @@ async function route(
   request: Request,
   handlerConfig: HandlerConfig,
   env: unknown,
+  record: RequestRecord,
 ): Promise<Response> {
   const configured = readConfig(handlerConfig, env);
   if (!configured.ok) return jsonError(500, 'MISCONFIGURED', configured.message);
@@ -118,12 +157,19 @@ async function route(
   const match = findRoute(path);
   if (!match || (path === '/' && config.demoHtml === undefined))
     return jsonError(404, 'NOT_FOUND', `no route ${path.slice(0, 100)}`, cors);
-  const { route: found, param } = match;
+  const { route: found, param, pattern } = match;
   if (request.method === 'OPTIONS') return preflight(request, config.corsOrigins);
   const method = request.method === 'HEAD' ? 'GET' : (request.method as Method);
   const handle = found.methods[method];
-  const errors = found.errors ?? replyguardError;
+  const errors = found.errorsFor?.(request) ?? found.errors ?? replyguardError;
+  if (found.api) {
+    record.route = pattern;
+    record.method = request.method;
+    record.wire = found.wire;
+    record.sinks = config.sinks;
+  }
   if (!handle) {
+    record.code = 'METHOD_NOT_ALLOWED';
     const allowed = Object.keys(found.methods).join(', ');
     return errorResponse(
       errors,
@@ -131,18 +177,19 @@ async function route(
       { ...cors, allow: `${allowed}, OPTIONS` },
     );
   }
-  if (found.api && config.apiKey && !(await hasApiKey(request, config.apiKey))) {
-    return errorResponse(
-      errors,
-      {
-        status: 401,
-        code: 'UNAUTHORIZED',
-        message: 'send the API key as Authorization: Bearer <key> or x-api-key: <key>',
-      },
-      { ...cors, 'www-authenticate': 'Bearer' },
-    );
+  if (!found.api) return handle(request, config, cors, param);
+  const admitted = await admitRequest(request, config, pattern, record);
+  if (!admitted.ok) {
+    record.code = admitted.error.code;
+    return errorResponse(errors, admitted.error, { ...cors, ...admitted.headers });
   }
-  return handle(request, config, cors, param);
+  return handle(request, admitted.config, cors, param);
+}
+
+/** Names the request in its answer, so a client's report finds its log line. */
+function tagRequestId(response: Response, id: string): void {
+  // Every answer is made here, with headers of its own (never a fetched response passed through).
+  response.headers.set('x-replyguard-request-id', id);
 }
 
 /** The path below the mount prefix: stripped when the request still carries it. */
@@ -152,18 +199,19 @@ function routePath(pathname: string, basePath: string): string {
   return pathname.slice(basePath.length) || '/';
 }
 
-function findRoute(path: string): { route: Route; param: string } | undefined {
+function findRoute(path: string): { route: Route; param: string; pattern: string } | undefined {
   const exact = ROUTES[path];
-  if (exact) return { route: exact, param: '' };
-  const named = /^\/v1\/schemas\/([^/]+)$/.exec(path);
+  if (exact) return { route: exact, param: '', pattern: path };
+  const named = /^\/v1\/(schemas|models)\/([^/]+)$/.exec(path);
   if (!named) return undefined;
   let name: string;
   try {
-    name = decodeURIComponent(named[1]!);
+    name = decodeURIComponent(named[2]!);
   } catch {
     return undefined;
   }
-  return { route: ROUTES['/v1/schemas/:name']!, param: name };
+  const pattern = named[1] === 'schemas' ? '/v1/schemas/:name' : '/v1/models/:id';
+  return { route: ROUTES[pattern]!, param: name, pattern };
 }
 
 function demoPage(config: Config): Response {

@@ -1,4 +1,6 @@
 import type { ModelProvider } from '../providers/modelProvider';
+import type { RequestLogLine } from './logging/requestLogLine';
+import { type OperatorConfig, type OperatorVariables, readOperatorConfig } from './operatorConfig';
 import type { SchemaStore } from './schemas/schemaStore';
 import { workerSecrets } from './workerSecrets';
 
@@ -7,10 +9,10 @@ export type UpstreamKind =
   'scripted' | 'openai' | 'openai-responses' | 'json-text' | 'anthropic' | 'gemini';
 
 /**
- * The Worker's variables, named as in `wrangler.toml` (`[vars]`), secrets and bindings. Bindings
+ * The Worker's variables, named as in `wrangler.jsonc` (`vars`), secrets and bindings. Bindings
  * arrive as strings; a host configuring the handler in code may also give numbers.
  */
-export interface WorkerVariables {
+export interface WorkerVariables extends OperatorVariables {
   /** `scripted` (default: the embedded offline model), `openai`, `openai-responses`, `json-text`, `anthropic` or `gemini`. */
   readonly UPSTREAM_KIND?: UpstreamKind | (string & {});
   /** The upstream API base, e.g. `https://api.openai.com/v1`. */
@@ -51,13 +53,15 @@ export interface HandlerConfig extends WorkerVariables {
   readonly provider?: ModelProvider;
   /** The demo page served at `/`; without it, `/` is not a route. */
   readonly demoHtml?: string;
+  /** Where each API request's log line goes, instead of `console.log` (logging on without `LOG_REQUESTS`). */
+  readonly log?: (line: RequestLogLine) => void;
 }
 
 /** What a tool call carrying a secret gets before it leaves (`TOOL_CALL_LEAKS`). */
 export type ToolCallLeaks = 'mask' | 'refuse' | 'pass';
 
 /** The parsed configuration. */
-export interface Config {
+export interface Config extends OperatorConfig {
   readonly upstreamKind: UpstreamKind;
   readonly upstreamBaseUrl?: string;
   readonly upstreamModel: string;
@@ -124,15 +128,20 @@ export function readConfig(
   ) {
     return { ok: false, message: 'SCHEMAS must be a Workers KV namespace binding' };
   }
+  const upstreamModel = vars.UPSTREAM_MODEL ?? 'scripted';
+  const apiKey = vars.API_KEY || undefined;
+  const operator = readOperatorConfig(merged, upstreamModel, apiKey);
+  if (!operator.ok) return operator;
   return {
     ok: true,
     config: {
       upstreamKind: kind as UpstreamKind,
       upstreamBaseUrl: vars.UPSTREAM_BASE_URL,
-      upstreamModel: vars.UPSTREAM_MODEL ?? 'scripted',
+      ...operator.config,
+      upstreamModel,
       upstreamApiKey: vars.UPSTREAM_API_KEY || undefined,
       upstreamTimeoutMs: timeout,
-      apiKey: vars.API_KEY || undefined,
+      apiKey,
       corsOrigins: String(vars.CORS_ORIGINS ?? '')
         .split(',')
         .map((origin) => origin.trim())

@@ -1,9 +1,11 @@
 import * as v from 'valibot';
+import type { ReplyResult } from '../../results/replyResult';
 import { checkCustomReply, checkReply, finalizeReply } from '../core';
 import { type CheckRequest, CheckRequestSchema, checkOptions } from '../check/checkRequest';
 import { errorResponse, replyguardError } from '../http/httpError';
 import { json, jsonError } from '../http/jsonResponse';
 import { readBody } from '../http/readBody';
+import { recordOf } from '../logging/requestRecord';
 import {
   badRequest,
   bodyError,
@@ -38,6 +40,7 @@ export async function handleCheck(
         leaks: workerLeaks(config),
       }),
       cors,
+      request,
     );
   }
   if (!hasMediaType(request, 'application/json')) {
@@ -68,15 +71,17 @@ export async function handleCheck(
         schema: input.schema as 'segments' | false | undefined,
       }),
       cors,
+      request,
     );
   }
-  return checkCustom(input, config, cors);
+  return checkCustom(input, config, cors, request);
 }
 
 async function checkCustom(
   input: CheckRequest,
   config: Config,
   cors: Record<string, string>,
+  request: Request,
 ): Promise<Response> {
   const startedAt = performance.now();
   if (input.schemaRef !== undefined && input.schema !== undefined)
@@ -119,9 +124,16 @@ async function checkCustom(
     startedAt,
     leaks: options.leaks,
   });
-  return answer(result, cors);
+  return answer(result, cors, request);
 }
 
-function answer(result: { readonly status: string }, cors: Record<string, string>): Response {
+function answer(
+  result: ReplyResult<unknown>,
+  cors: Record<string, string>,
+  request: Request,
+): Response {
+  // The request's log line carries the verdict's codes and figures.
+  const record = recordOf(request);
+  if (record) record.result = result;
   return json(result, result.status === 'completed' ? 200 : 422, cors);
 }

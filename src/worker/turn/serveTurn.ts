@@ -6,9 +6,11 @@ import { json } from '../http/jsonResponse';
 import { badField, hasMediaType, readJsonValue } from '../http/requestBody';
 import { verdictHeaders } from '../http/verdictHeaders';
 import { wireError } from '../http/wireError';
+import { closeRecord, recordOf } from '../logging/requestRecord';
 import { prepareClientSchema } from '../schemas/prepareClientSchema';
 import type { Config } from '../workerConfig';
 import { workerLeaks } from '../workerLeaks';
+import { observeTurn } from './observeTurn';
 import { type CheckedTurn, startTurn } from './startTurn';
 import { turnDelivery } from './turnDelivery';
 import { turnStream } from './turnStream';
@@ -38,8 +40,11 @@ export async function serveTurn<TTurn extends WireTurn>(
   wire: Wire<TTurn>,
 ): Promise<Response> {
   const exits = { leaks: workerLeaks(config), toolCalls: config.toolCallLeaks };
-  const refuse = (error: HttpError, headers: Record<string, string> = cors) =>
-    errorResponse(wire.errors, wireError(error, exits.leaks), headers);
+  const record = recordOf(request);
+  const refuse = (error: HttpError, headers: Record<string, string> = cors) => {
+    if (record) record.code = error.code;
+    return errorResponse(wire.errors, wireError(error, exits.leaks), headers);
+  };
   if (!hasMediaType(request, 'application/json'))
     return refuse({
       status: 415,
@@ -54,11 +59,32 @@ export async function serveTurn<TTurn extends WireTurn>(
   const checked = await checkTurn(turn, config);
   if (!checked.ok) return refuse(checked.error);
 
-  const { events, stop } = startTurn(request, config, turn, checked);
-  const answer = wire.answer(turn, turn.model ?? config.upstreamModel);
+  // A model the caller may use picks the upstream model; any other name is only echoed back.
+  const turnConfig =
+    turn.model !== undefined && config.models.includes(turn.model)
+      ? { ...config, upstreamModel: turn.model }
+      : config;
+  const started = startTurn(request, turnConfig, turn, checked);
+  const { events, stop } = observeTurn(
+    started,
+    record,
+    {
+      upstream: config.provider ? 'custom' : config.upstreamKind,
+      model: turnConfig.upstreamModel,
+      stream: turn.stream,
+    },
+    exits,
+  );
+  const answer = wire.answer(turn, turn.model ?? turnConfig.upstreamModel);
   if (turn.stream) {
     const progress = turn.replyguard.progress === true;
-    return new Response(turnStream(events, answer, { progress, stop, exits }), {
+    // The request's line goes out when the stream ends (stop), with the turn's verdict.
+    if (record) record.deferred = true;
+    const end = () => {
+      stop();
+      closeRecord(record);
+    };
+    return new Response(turnStream(events, answer, { progress, stop: end, exits }), {
       headers: { ...SSE_HEADERS, ...cors },
     });
   }
@@ -86,6 +112,15 @@ async function checkTurn(
   const options = turn.replyguard;
   if (options.progress && !turn.stream)
     return { ok: false, error: badField('replyguard.progress', 'needs stream: true') };
+  if (options.progress && !config.progress)
+    return {
+      ok: false,
+      error: {
+        ...badField('replyguard.progress', 'progress events are off for this key'),
+        status: 403,
+        code: 'PROGRESS_DISABLED',
+      },
+    };
   if (!turn.format && (options.maxRetries !== undefined || options.onExhausted !== undefined)) {
     const field =
       options.maxRetries !== undefined ? 'replyguard.maxRetries' : 'replyguard.onExhausted';

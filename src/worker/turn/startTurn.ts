@@ -48,6 +48,7 @@ export function startTurn(
     system: turn.system,
     messages: turn.messages,
     tools,
+    ...(turn.toolChoice === 'none' ? { toolChoice: 'none' as const } : {}),
     mentions,
     failureNotice: options.failure_notice ?? options.failureNotice ?? config.failureNotice,
     timeoutMs: config.upstreamTimeoutMs,
