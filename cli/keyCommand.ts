@@ -8,7 +8,7 @@ import {
   readKeySettings,
 } from '../src/worker/keys/clientKeySettings';
 import { KEY_HASH, keyHash } from '../src/worker/keys/keyHash';
-import type { CliIo } from './runCli';
+import type { CliIo } from './cliIo';
 
 export const KEY_USAGE = `Usage:
   replyguard key new --name NAME [--routes R,R] [--model M] [--max-body-bytes N]

@@ -10,17 +10,11 @@ import {
   segmentJsonSchema,
 } from '../src/index';
 import type { ReplyResult } from '../src/index';
+import type { CliIo } from './cliIo';
 import { formatSummary } from './formatSummary';
 import { runKeyCommand } from './keyCommand';
 
-/** Where the command reads and writes; the process's own streams in `cli/index.ts`. */
-export interface CliIo {
-  readonly readStdin: () => Promise<Uint8Array>;
-  readonly stdinIsTty: boolean;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-  readonly version: string;
-}
+export type { CliIo } from './cliIo';
 
 /** The exit codes: deliverable, refused, and a usage or input error. */
 export const EXIT = Object.freeze({ deliverable: 0, refused: 1, usage: 2 });

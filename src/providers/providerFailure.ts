@@ -30,7 +30,8 @@ export function providerSecrets(options: ProviderCredentials): readonly string[]
  * masked — the provider's own key a literal, so an upstream's "Incorrect API key provided: <key>"
  * hands on no part of it — then shortened (`quoteOutbound`). The masking loads on the first
  * failure (a lazy chunk: a provider factory stays small); should it not load, the message says
- * what failed and quotes nothing. An abort of the caller's signal passes as it is.
+ * what failed and quotes nothing. An abort of the caller's signal passes as it is. Whether the answer
+ * had begun and the usage it reported are kept.
  */
 export async function providerFailure(
   error: unknown,
@@ -39,7 +40,8 @@ export async function providerFailure(
 ): Promise<unknown> {
   if (signal.aborted) return error;
   const message = error instanceof Error ? error.message : String(error);
-  const status = error instanceof ProviderError ? error.status : undefined;
+  const failed = error instanceof ProviderError ? error : undefined;
+  const status = failed?.status;
   let quoted: string;
   try {
     const { quoteOutboundOf } = await import('../leaks/quoteOutboundOf');
@@ -47,5 +49,6 @@ export async function providerFailure(
   } catch {
     quoted = `the upstream call failed${status === undefined ? '' : ` (${status})`}; its message is withheld: the leak scanner could not be loaded`;
   }
-  return new ProviderError(quoted, status);
+  // Whether the answer had begun, and the usage it reported, stay: the turn counts them.
+  return new ProviderError(quoted, status, { answered: failed?.answered, usage: failed?.usage });
 }
