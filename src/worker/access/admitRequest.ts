@@ -2,6 +2,7 @@ import type { HttpError } from '../http/httpError';
 import { identifyClient } from '../keys/identifyClient';
 import { checkRateLimits } from '../limits/rateLimiter';
 import type { RequestRecord } from '../logging/requestRecord';
+import type { SchemaAccess } from '../operatorConfig';
 import type { Config } from '../workerConfig';
 
 /** A request let in: the configuration narrowed by its key's settings. */
@@ -67,11 +68,19 @@ export async function admitRequest(
       limited.retryAfter === undefined ? {} : { 'retry-after': String(limited.retryAfter) };
     return { ok: false, error: limited.error, headers };
   }
-  if (!settings) return { ok: true, config };
+  // The schema store is shared by every caller: only the operator writes, unless a key is let.
+  const schemaAccess: SchemaAccess =
+    client.source === 'api-key'
+      ? 'write'
+      : client.source === 'none'
+        ? 'read'
+        : (settings?.schemas ?? 'none');
+  if (!settings) return { ok: true, config: { ...config, schemaAccess } };
   return {
     ok: true,
     config: {
       ...config,
+      schemaAccess,
       maxBodyBytes: Math.min(config.maxBodyBytes, settings.maxBodyBytes ?? config.maxBodyBytes),
       progress: config.progress && settings.progress !== false,
       ...(settings.model === undefined

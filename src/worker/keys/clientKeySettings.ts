@@ -23,6 +23,9 @@ export const KEY_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** Names the Worker gives callers itself: the `API_KEY` holder and a keyless caller. */
 export const RESERVED_KEY_NAMES = Object.freeze(['api-key', 'anonymous']);
 
+/** What a key's `schemas` setting may grant on `/v1/schemas/:name`. */
+export const SCHEMA_ACCESS = Object.freeze(['read', 'write'] as const);
+
 /** A binding name, as wrangler writes them. */
 const BINDING = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
@@ -53,6 +56,11 @@ export const ClientKeySettingsSchema = v.strictObject({
   progress: v.optional(v.boolean()),
   /** A rate-limit binding checked for this key on top of the Worker's `RATE_LIMIT`. */
   rateLimit: v.optional(v.pipe(v.string(), v.regex(BINDING, 'a binding name'))),
+  /**
+   * What this key may do with the named schemas of `/v1/schemas/:name`: `read` (GET), `write` (GET
+   * and PUT). Default: neither, as the store is shared by every key (`schemaRef` still works).
+   */
+  schemas: v.optional(v.picklist(SCHEMA_ACCESS)),
   /** A revoked key is refused (401 `KEY_REVOKED`), its name still logged. */
   revoked: v.optional(v.boolean()),
 });
