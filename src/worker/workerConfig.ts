@@ -40,7 +40,8 @@ export interface WorkerVariables extends OperatorVariables {
    * What a tool call that carries a secret (in its arguments, id or name) gets before it leaves
    * for the client: `mask` (default: masked, reported as findings), `refuse` (the turn answers
    * 422 `TOOL_CALLS_REFUSED`) or `pass` (sent as the model wrote it, for a client that runs the
-   * tools on the server side and must see the real values).
+   * tools on the server side and must see the real values; the Worker's own secrets are masked
+   * even then, as literals only).
    */
   readonly TOOL_CALL_LEAKS?: ToolCallLeaks | (string & {});
   /** Workers KV namespace of named custom schemas (`schemaRef`). */
