@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chat, loggedHandler, postJson, rateLimiter, sha256 } from './operatorStandIns';
+import { chat, keyStore, loggedHandler, postJson, rateLimiter, sha256 } from './operatorStandIns';
 
 // Rate limits per key on Cloudflare's rate-limiting binding (issue 31, item 2): the binding does
 // the counting (here a stand-in that records what it was asked; the real binding runs in
@@ -95,6 +95,62 @@ describe('RATE_LIMIT', () => {
     const { fetch } = loggedHandler();
     for (let i = 0; i < 3; i++)
       expect((await fetch('/v1/check', postJson({ reply: '{"segments":[]}' }))).status).toBe(200);
+  });
+});
+
+describe('keys that are not known', () => {
+  const made = (i: number) => `rg_guess-${i}-0123456789abcdefghijklmnopqrstuvwxyz`;
+
+  it('are counted by address: past RATE_LIMIT, 429 and no more key store reads', async () => {
+    const RATE_LIMIT = rateLimiter(1);
+    const store = keyStore({ [sha256(A)]: JSON.stringify({ name: 'team-a' }) });
+    const { fetch, lines } = loggedHandler({ CLIENT_KEYS: store, RATE_LIMIT });
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const response = await fetch('/v1/chat/completions', postJson(chat('hi'), auth(made(i))));
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get('retry-after')).toBe('60');
+        expect((await response.json()).error).toMatchObject({
+          code: 'RATE_LIMITED',
+          type: 'requests',
+        });
+      }
+    }
+    expect(statuses).toEqual([401, ...Array.from({ length: 49 }, () => 429)]);
+    // Two lookups: the first guess, and the one the binding first refused.
+    expect(store.asked.length).toBe(2);
+    expect(RATE_LIMIT.counted).toEqual(['ip:unknown', 'ip:unknown']);
+    expect(lines.at(-1)).toMatchObject({ key: null, status: 429, code: 'RATE_LIMITED' });
+  });
+
+  it('missing, malformed and unknown keys of a secret are counted too; known keys are not held back', async () => {
+    const RATE_LIMIT = rateLimiter(2);
+    const { fetch } = loggedHandler({ CLIENT_KEYS_JSON, RATE_LIMIT, API_KEY: 'operator-key-1' });
+    const ask = (headers: Record<string, string>) =>
+      fetch('/v1/check', postJson({ reply: '{"segments":[]}' }, headers));
+    expect((await ask({})).status).toBe(401);
+    expect((await ask({ authorization: 'Token x' })).status).toBe(401);
+    expect((await ask(auth(made(1)))).status).toBe(429);
+    expect((await ask(auth('operator-key-2'))).status).toBe(429);
+    expect((await ask(auth(A))).status).toBe(200);
+    expect((await ask(auth('operator-key-1'))).status).toBe(200);
+    expect(RATE_LIMIT.counted).toEqual([
+      'ip:unknown',
+      'ip:unknown',
+      'ip:unknown',
+      'ip:unknown',
+      'key:team-a',
+      'key:api-key',
+    ]);
+  });
+
+  it('answer 503 when RATE_LIMIT cannot count them (never unlimited)', async () => {
+    const RATE_LIMIT = rateLimiter(100);
+    RATE_LIMIT.mode = 'throw';
+    const { fetch } = loggedHandler({ CLIENT_KEYS_JSON, RATE_LIMIT });
+    const refused = await fetch('/v1/messages', messages(made(1)));
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '1']);
   });
 });
 

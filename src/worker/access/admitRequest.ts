@@ -1,6 +1,7 @@
 import type { HttpError } from '../http/httpError';
-import { identifyClient } from '../keys/identifyClient';
-import { checkRateLimits } from '../limits/rateLimiter';
+import { type ClientRefusal, identifyClient } from '../keys/identifyClient';
+import { failedKeyLimit } from '../limits/failedKeyLimit';
+import { type LimitRefusal, checkRateLimits } from '../limits/rateLimiter';
 import type { RequestRecord } from '../logging/requestRecord';
 import type { SchemaAccess } from '../operatorConfig';
 import type { Config } from '../workerConfig';
@@ -21,7 +22,9 @@ export interface Refused {
 /**
  * Lets an API request in or refuses it, in this order: the caller's key (401 missing, unknown or
  * revoked; 403 unusable settings; 503 key store down), the key's routes (403), the rate limits
- * (429 with `retry-after`; 503 when a limit cannot be checked). What it learns goes into the
+ * (429 with `retry-after`; 503 when a limit cannot be checked). A missing, malformed or unknown
+ * key is counted against `RATE_LIMIT` under the caller's address (429 once over it); while the
+ * binding refuses an address, its next keys are refused before any key store lookup. What it learns goes into the
  * request's record: the key's name and where it was found, never the key.
  */
 export async function admitRequest(
@@ -31,10 +34,32 @@ export async function admitRequest(
   record: RequestRecord | undefined,
 ): Promise<Admitted | Refused> {
   const startedAt = Date.now();
-  const identified = await identifyClient(request, config);
+  const address = addressKey(request);
+  const limiter = config.rateLimit;
+  const identified = await identifyClient(request, {
+    ...config,
+    beforeLookup: () =>
+      limiter && failedKeyLimit.refused(limiter, address, Date.now())
+        ? failedKeysRefusal(config.rateLimitPeriod)
+        : undefined,
+  });
   if (record) record.keyLookupMs = Date.now() - startedAt;
   if (!identified.ok) {
     if (record) record.key = identified.refusal.name;
+    const { error } = identified.refusal;
+    // Guessing keys is counted like a keyless caller, by address: unthrottled, each guess would
+    // cost nothing but a KV read.
+    if (error.status === 401 && error.code === 'UNAUTHORIZED' && limiter) {
+      const limited = await checkRateLimits({ worker: limiter }, address, {
+        timeoutMs: config.accessTimeoutMs,
+        period: config.rateLimitPeriod,
+      });
+      if (limited?.error.status === 429) {
+        failedKeyLimit.note(limiter, address, Date.now() + config.rateLimitPeriod * 1000);
+        return { ok: false, ...failedKeysRefusal(config.rateLimitPeriod) };
+      }
+      if (limited) return { ok: false, error: limited.error, headers: retryAfter(limited) };
+    }
     return { ok: false, ...identified.refusal };
   }
   const { client } = identified;
@@ -63,11 +88,7 @@ export async function admitRequest(
     rateLimitKey(request, client.source, client.name),
     { timeoutMs: config.accessTimeoutMs, period: config.rateLimitPeriod },
   );
-  if (limited) {
-    const headers: Record<string, string> =
-      limited.retryAfter === undefined ? {} : { 'retry-after': String(limited.retryAfter) };
-    return { ok: false, error: limited.error, headers };
-  }
+  if (limited) return { ok: false, error: limited.error, headers: retryAfter(limited) };
   // The schema store is shared by every caller: only the operator writes, unless a key is let.
   const schemaAccess: SchemaAccess =
     client.source === 'api-key'
@@ -92,8 +113,27 @@ export async function admitRequest(
 
 /** Who a rate limit counts: a key by its name, a keyless caller by its address. */
 function rateLimitKey(request: Request, source: string, name: string): string {
-  if (source !== 'none') return `key:${name}`;
+  return source !== 'none' ? `key:${name}` : addressKey(request);
+}
+
+/** The rate limit's bucket of a caller's address (keyless callers, failed keys). */
+function addressKey(request: Request): string {
   return `ip:${request.headers.get('cf-connecting-ip') ?? 'unknown'}`;
+}
+
+function retryAfter(limited: LimitRefusal): Record<string, string> {
+  return limited.retryAfter === undefined ? {} : { 'retry-after': String(limited.retryAfter) };
+}
+
+function failedKeysRefusal(period: number): ClientRefusal {
+  return {
+    error: {
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: `too many requests without a known key from this address; retry after ${period} seconds`,
+    },
+    headers: { 'retry-after': String(period) },
+  };
 }
 
 function refuse(status: number, code: string, message: string): Refused {
