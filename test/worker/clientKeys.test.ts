@@ -147,6 +147,26 @@ describe('keys in a CLIENT_KEYS KV namespace', () => {
     expect(unknownField.message).not.toContain('sk-live');
   });
 
+  it("refuses an entry named as the Worker's own callers (api-key, anonymous): 403 naming `name`", async () => {
+    for (const name of ['api-key', 'anonymous']) {
+      const store = keyStore({ [sha256('rg_impostor')]: JSON.stringify({ name }) });
+      const { fetch, lines } = loggedHandler({ CLIENT_KEYS: store, API_KEY: 'operator-key-1' });
+      expect(await errorOf(await fetch('/v1/check', check(bearer('rg_impostor'))))).toMatchObject({
+        status: 403,
+        code: 'KEY_SETTINGS_INVALID',
+        message: "this key's stored settings are not valid (name); ask the operator",
+      });
+      expect(lines[0]).toMatchObject({ key: null, keySource: null });
+      // In the secret, the whole secret is refused, as for any invalid entry.
+      const { fetch: fromJson } = loggedHandler({
+        CLIENT_KEYS_JSON: keysJson({ rg_impostor: { name } }),
+      });
+      expect((await errorOf(await fromJson('/v1/check', check(bearer('rg_impostor'))))).code).toBe(
+        'KEYS_UNAVAILABLE',
+      );
+    }
+  });
+
   it('answers 503 (never 500) when the store throws or hangs, waiting at most ACCESS_TIMEOUT_MS', async () => {
     for (const mode of ['throw', 'hang'] as const) {
       const store = keyStore(entries);

@@ -38,13 +38,17 @@ const MODEL = /^[A-Za-z0-9][A-Za-z0-9_.:/@+-]{0,199}$/;
  * no progress events, a tighter rate limit on top of the Worker's.
  */
 export const ClientKeySettingsSchema = v.strictObject({
-  /** Who holds the key: named in log lines and analytics, the rate limit's bucket. */
+  /**
+   * Who holds the key: named in log lines and analytics, the rate limit's bucket. Never one of
+   * the Worker's own names: a key named `api-key` would share the operator's bucket and log name.
+   */
   name: v.pipe(
     v.string(),
     v.regex(
       KEY_NAME,
       'a name of 1 to 64 letters, digits, _ . or -, starting with a letter or digit',
     ),
+    v.check((name) => !RESERVED_KEY_NAMES.includes(name), "one of the Worker's own names"),
   ),
   /** The only API routes this key may call (default: every API route). */
   routes: v.optional(v.pipe(v.array(v.picklist(KEY_ROUTES)), v.minLength(1, 'at least one route'))),
