@@ -1,6 +1,7 @@
 import type { HttpError } from '../http/httpError';
 import { type ClientRefusal, identifyClient } from '../keys/identifyClient';
 import { failedKeyLimit } from '../limits/failedKeyLimit';
+import { addressKey } from './addressKey';
 import { type LimitRefusal, checkRateLimits } from '../limits/rateLimiter';
 import type { RequestRecord } from '../logging/requestRecord';
 import type { SchemaAccess } from '../operatorConfig';
@@ -34,7 +35,7 @@ export async function admitRequest(
   record: RequestRecord | undefined,
 ): Promise<Admitted | Refused> {
   const startedAt = Date.now();
-  const address = addressKey(request);
+  const address = addressKey(request, config);
   const limiter = config.rateLimit;
   const identified = await identifyClient(request, {
     ...config,
@@ -85,7 +86,7 @@ export async function admitRequest(
           ? undefined
           : { name: settings.rateLimit, limiter: config.rateLimiters[settings.rateLimit] },
     },
-    rateLimitKey(request, client.source, client.name),
+    rateLimitKey(address, client.source, client.name),
     { timeoutMs: config.accessTimeoutMs, period: config.rateLimitPeriod },
   );
   if (limited) return { ok: false, error: limited.error, headers: retryAfter(limited) };
@@ -112,13 +113,8 @@ export async function admitRequest(
 }
 
 /** Who a rate limit counts: a key by its name, a keyless caller by its address. */
-function rateLimitKey(request: Request, source: string, name: string): string {
-  return source !== 'none' ? `key:${name}` : addressKey(request);
-}
-
-/** The rate limit's bucket of a caller's address (keyless callers, failed keys). */
-function addressKey(request: Request): string {
-  return `ip:${request.headers.get('cf-connecting-ip') ?? 'unknown'}`;
+function rateLimitKey(address: string, source: string, name: string): string {
+  return source !== 'none' ? `key:${name}` : address;
 }
 
 function retryAfter(limited: LimitRefusal): Record<string, string> {
