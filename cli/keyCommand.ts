@@ -12,7 +12,8 @@ import type { CliIo } from './cliIo';
 
 export const KEY_USAGE = `Usage:
   replyguard key new --name NAME [--routes R,R] [--model M] [--max-body-bytes N]
-                     [--no-progress] [--rate-limit BINDING] [--file FILE] [--local]
+                     [--no-progress] [--rate-limit BINDING] [--schemas read|write]
+                     [--file FILE] [--local]
                      [--config PATH] [--json]
   replyguard key revoke --name NAME (--hash HEX | --file FILE) [--local] [--config PATH] [--json]
   replyguard key hash < KEYFILE
@@ -27,6 +28,7 @@ new     makes a client key, prints it once (only its SHA-256 hash is stored) and
           --max-body-bytes N  a body limit below MAX_BODY_BYTES
           --no-progress       refuse replyguard.progress for this key
           --rate-limit B      a ratelimits binding counted for this key on top of RATE_LIMIT
+          --schemas read|write  may read (GET) or also store (PUT) /v1/schemas/:name
 revoke  marks a key revoked (refused with 401 KEY_REVOKED, its name still logged): prints the
         command for KV (--hash), or updates FILE (--file, found by --name)
 hash    prints the SHA-256 hash of a key read from stdin (for a key you made yourself)
@@ -54,6 +56,7 @@ export async function runKeyCommand(argv: readonly string[], io: CliIo): Promise
         'max-body-bytes': { type: 'string' },
         'no-progress': { type: 'boolean' },
         'rate-limit': { type: 'string' },
+        schemas: { type: 'string' },
         hash: { type: 'string' },
         file: { type: 'string' },
         local: { type: 'boolean' },
@@ -175,6 +178,7 @@ function settingsOf(values: Values): ClientKeySettings {
     ...(typeof bytes === 'string' ? { maxBodyBytes: Number(bytes) } : {}),
     ...(values['no-progress'] === true ? { progress: false } : {}),
     ...(typeof values['rate-limit'] === 'string' ? { rateLimit: values['rate-limit'] } : {}),
+    ...(typeof values.schemas === 'string' ? { schemas: values.schemas } : {}),
   };
   const read = readKeySettings(candidate);
   if (!read.ok) throw new KeyUsageError(`the key's ${read.field} is not valid`);

@@ -42,7 +42,16 @@ export interface OperatorConfig {
   readonly models: readonly string[];
   readonly progress: boolean;
   readonly sinks: RequestSinks;
+  /**
+   * What the caller may do with `/v1/schemas/:name`: the `API_KEY` holder writes, a client key
+   * as its `schemas` setting says (nothing by default), a keyless caller reads. Set per request
+   * once the caller is known; `none` until then.
+   */
+  readonly schemaAccess: SchemaAccess;
 }
+
+/** What a caller may do with the stored schemas. */
+export type SchemaAccess = 'none' | 'read' | 'write';
 
 /**
  * Reads the production settings from the merged variables and bindings; a bad value is a
@@ -106,6 +115,7 @@ export function readOperatorConfig(
       models,
       progress,
       sinks: { log, analytics },
+      schemaAccess: 'none',
     },
   };
 }

@@ -40,7 +40,8 @@ export interface WorkerVariables extends OperatorVariables {
    * What a tool call that carries a secret (in its arguments, id or name) gets before it leaves
    * for the client: `mask` (default: masked, reported as findings), `refuse` (the turn answers
    * 422 `TOOL_CALLS_REFUSED`) or `pass` (sent as the model wrote it, for a client that runs the
-   * tools on the server side and must see the real values).
+   * tools on the server side and must see the real values; the Worker's own secrets are masked
+   * even then, as literals only).
    */
   readonly TOOL_CALL_LEAKS?: ToolCallLeaks | (string & {});
   /** Workers KV namespace of named custom schemas (`schemaRef`). */
@@ -55,6 +56,13 @@ export interface HandlerConfig extends WorkerVariables {
   readonly demoHtml?: string;
   /** Where each API request's log line goes, instead of `console.log` (logging on without `LOG_REQUESTS`). */
   readonly log?: (line: RequestLogLine) => void;
+  /**
+   * The caller's address, which rate-limits keyless callers and unknown keys. Default: on
+   * Cloudflare (the request carries its `cf` object) the `cf-connecting-ip` header Cloudflare
+   * sets; anywhere else, where any client may send that header, one shared `unknown` bucket.
+   * Behind a proxy you trust, return the address it reports.
+   */
+  readonly clientAddress?: (request: Request) => string | undefined;
 }
 
 /** What a tool call carrying a secret gets before it leaves (`TOOL_CALL_LEAKS`). */
@@ -75,6 +83,7 @@ export interface Config extends OperatorConfig {
   readonly schemas?: SchemaStore;
   readonly provider?: ModelProvider;
   readonly demoHtml?: string;
+  readonly clientAddress?: ((request: Request) => string | undefined) | undefined;
   /** The Worker's own secrets, literals of the scanner everywhere (see `workerSecrets`). */
   readonly secrets: readonly string[];
   readonly toolCallLeaks: ToolCallLeaks;
@@ -128,6 +137,8 @@ export function readConfig(
   ) {
     return { ok: false, message: 'SCHEMAS must be a Workers KV namespace binding' };
   }
+  if (vars.clientAddress !== undefined && typeof vars.clientAddress !== 'function')
+    return { ok: false, message: 'clientAddress must be a function of the request' };
   const upstreamModel = vars.UPSTREAM_MODEL ?? 'scripted';
   const apiKey = vars.API_KEY || undefined;
   const operator = readOperatorConfig(merged, upstreamModel, apiKey);
@@ -152,6 +163,7 @@ export function readConfig(
       schemas,
       provider: vars.provider,
       demoHtml: vars.demoHtml,
+      clientAddress: vars.clientAddress,
       secrets: workerSecrets(merged),
       toolCallLeaks: toolCallLeaks as ToolCallLeaks,
     },

@@ -120,6 +120,8 @@ describe('replyguard key new', () => {
           '--no-progress',
           '--rate-limit',
           'RATE_LIMIT_TIGHT',
+          '--schemas',
+          'read',
           '--json',
         ])
       ).stdout,
@@ -131,6 +133,7 @@ describe('replyguard key new', () => {
       maxBodyBytes: 65536,
       progress: false,
       rateLimit: 'RATE_LIMIT_TIGHT',
+      schemas: 'read',
     });
     expect(made.hash).toBe(sha256(made.key));
   });
@@ -142,6 +145,7 @@ describe('replyguard key new', () => {
       ['new', '--name', 'api-key'],
       ['new', '--name', 'a', '--routes', '/v1/everything'],
       ['new', '--name', 'a', '--max-body-bytes', '-1'],
+      ['new', '--name', 'a', '--schemas', 'admin'],
       ['new', '--name', 'a', '--colour', 'red'],
       ['rotate', '--name', 'a'],
       [],

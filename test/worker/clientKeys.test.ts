@@ -147,6 +147,26 @@ describe('keys in a CLIENT_KEYS KV namespace', () => {
     expect(unknownField.message).not.toContain('sk-live');
   });
 
+  it("refuses an entry named as the Worker's own callers (api-key, anonymous): 403 naming `name`", async () => {
+    for (const name of ['api-key', 'anonymous']) {
+      const store = keyStore({ [sha256('rg_impostor')]: JSON.stringify({ name }) });
+      const { fetch, lines } = loggedHandler({ CLIENT_KEYS: store, API_KEY: 'operator-key-1' });
+      expect(await errorOf(await fetch('/v1/check', check(bearer('rg_impostor'))))).toMatchObject({
+        status: 403,
+        code: 'KEY_SETTINGS_INVALID',
+        message: "this key's stored settings are not valid (name); ask the operator",
+      });
+      expect(lines[0]).toMatchObject({ key: null, keySource: null });
+      // In the secret, the whole secret is refused, as for any invalid entry.
+      const { fetch: fromJson } = loggedHandler({
+        CLIENT_KEYS_JSON: keysJson({ rg_impostor: { name } }),
+      });
+      expect((await errorOf(await fromJson('/v1/check', check(bearer('rg_impostor'))))).code).toBe(
+        'KEYS_UNAVAILABLE',
+      );
+    }
+  });
+
   it('answers 503 (never 500) when the store throws or hangs, waiting at most ACCESS_TIMEOUT_MS', async () => {
     for (const mode of ['throw', 'hang'] as const) {
       const store = keyStore(entries);
@@ -203,21 +223,56 @@ describe('when keys are asked for', () => {
     }
   });
 
-  it('lets a client key store schemas; with keys off, schema writes stay refused', async () => {
-    const schema = { method: 'PUT', headers: { 'content-type': 'application/json' } };
+  it('lets only the operator and a key whose schemas setting allows it near the shared schema store', async () => {
+    const READER = 'rg_reader-0123456789abcdefghijklmnopqrstuvwxyzAB';
+    const keys = keysJson({
+      [TEAM_A]: { name: 'team-a', schemas: 'write' },
+      [TEAM_B]: { name: 'team-b' },
+      [READER]: { name: 'reader', schemas: 'read' },
+    });
     const saved = new Map<string, string>();
     const SCHEMAS = {
       get: (name: string) => Promise.resolve(saved.get(name) ?? null),
       put: (name: string, value: string) => Promise.resolve(void saved.set(name, value)),
     };
-    const { fetch } = loggedHandler({ CLIENT_KEYS_JSON: json, SCHEMAS });
-    const put = (headers: Record<string, string>, env: unknown = {}) =>
+    const { fetch } = loggedHandler({ CLIENT_KEYS_JSON: keys, SCHEMAS, API_KEY: 'operator-key-1' });
+    const put = (headers: Record<string, string>, body: string, env: unknown = {}) =>
       fetch(
         '/v1/schemas/invoice',
-        { ...schema, headers: { ...schema.headers, ...headers }, body: '{"type":"object"}' },
+        { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body },
         env,
       );
-    expect((await put(bearer(TEAM_A))).status).toBe(201);
-    expect((await errorOf(await put({}, { AUTH: 'off' }))).code).toBe('FORBIDDEN');
+    const get = (headers: Record<string, string>) => fetch('/v1/schemas/invoice', { headers });
+    const teamA = '{"type":"object","required":["total"]}';
+    expect((await put(bearer(TEAM_A), teamA)).status).toBe(201);
+    // team-b may neither replace team-a's schema nor read it.
+    expect(await errorOf(await put(bearer(TEAM_B), '{"type":"object"}'))).toMatchObject({
+      status: 403,
+      code: 'SCHEMAS_NOT_ALLOWED',
+    });
+    expect(saved.get('invoice')).toBe(teamA);
+    expect(await errorOf(await get(bearer(TEAM_B)))).toMatchObject({
+      status: 403,
+      code: 'SCHEMAS_NOT_ALLOWED',
+    });
+    // A reader reads, never writes; the operator's API_KEY does both.
+    expect((await get(bearer(READER))).status).toBe(200);
+    expect((await put(bearer(READER), '{"type":"object"}')).status).toBe(403);
+    expect(saved.get('invoice')).toBe(teamA);
+    expect((await get(bearer(TEAM_A))).status).toBe(200);
+    expect((await put(bearer('operator-key-1'), '{"type":"array"}')).status).toBe(201);
+    expect(saved.get('invoice')).toBe('{"type":"array"}');
+    // With keys off, schema writes stay refused; reads stay open.
+    expect((await errorOf(await put({}, '{}', { AUTH: 'off' }))).code).toBe('FORBIDDEN');
+    expect((await fetch('/v1/schemas/invoice', {}, { AUTH: 'off' })).status).toBe(200);
+  });
+
+  it('refuses a schemas setting other than read or write', async () => {
+    const { fetch } = loggedHandler({
+      CLIENT_KEYS_JSON: keysJson({ [TEAM_A]: { name: 'team-a', schemas: 'admin' } }),
+    });
+    expect((await errorOf(await fetch('/v1/check', check(bearer(TEAM_A))))).code).toBe(
+      'KEYS_UNAVAILABLE',
+    );
   });
 });

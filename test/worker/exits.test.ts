@@ -222,14 +222,28 @@ describe('tool calls leave checked (TOOL_CALL_LEAKS)', () => {
     }
   });
 
-  it('sent as the model wrote them with TOOL_CALL_LEAKS=pass (the operator chose so)', async () => {
-    const env = envFor('openai', keys[1]!, { TOOL_CALL_LEAKS: 'pass' });
-    const { output } = await run({ form: 'tools', calls: callsWith() }, 'chat', false, env, {
-      tools: true,
-    });
-    expect(output.status).toBe(200);
-    expect(output.text).toContain(aws.text);
-  });
+  it.each(MODES)(
+    "sent as the model wrote them with TOOL_CALL_LEAKS=pass, but for the Worker's own secrets (%s)",
+    async (_label, stream) => {
+      const env = envFor('openai', keys[1]!, { TOOL_CALL_LEAKS: 'pass' });
+      const calls = [
+        ...callsWith(),
+        { id: 'call_3', name: 'search', arguments: JSON.stringify({ q: `use ${clientKey}` }) },
+      ];
+      for (const wire of WIRES) {
+        const { output, error } = await run({ form: 'tools', calls }, wire, stream, env, {
+          tools: true,
+        });
+        expect(error, output.text).toBeUndefined();
+        expect(output.status).toBe(200);
+        // The operator chose pass: a secret the model wrote goes to the client as it is...
+        expect(output.text, wire).toContain(aws.text);
+        // ...but never the Worker's UPSTREAM_API_KEY (a member name here) or its API_KEY.
+        expect(leakedPiece(output.all, [keys[1]!, clientCase]), wire).toBeUndefined();
+        expect(output.text).toContain('LEAK_MASKED');
+      }
+    },
+  );
 
   it('a bad TOOL_CALL_LEAKS is a configuration error, said plainly', async () => {
     const env = envFor('openai', keys[1]!, { TOOL_CALL_LEAKS: 'maybe' });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chat, loggedHandler, postJson, rateLimiter, sha256 } from './operatorStandIns';
+import { createHandler } from '../../src/worker/index';
+import {
+  base,
+  chat,
+  keyStore,
+  loggedHandler,
+  postJson,
+  rateLimiter,
+  sha256,
+} from './operatorStandIns';
 
 // Rate limits per key on Cloudflare's rate-limiting binding (issue 31, item 2): the binding does
 // the counting (here a stand-in that records what it was asked; the real binding runs in
@@ -80,7 +89,6 @@ describe('RATE_LIMIT', () => {
     const { fetch } = loggedHandler({ RATE_LIMIT, demoHtml: '<p>demo</p>', CORS_ORIGINS: '*' });
     const from = (ip?: string) =>
       fetch('/v1/check', postJson({ reply: '{}' }, ip ? { 'cf-connecting-ip': ip } : {}));
-    await from('203.0.113.7');
     await from();
     await fetch('/healthz');
     await fetch('/');
@@ -88,13 +96,116 @@ describe('RATE_LIMIT', () => {
       method: 'OPTIONS',
       headers: { origin: 'https://x.example', 'access-control-request-method': 'POST' },
     });
-    expect(RATE_LIMIT.counted).toEqual(['ip:203.0.113.7', 'ip:unknown']);
+    expect(RATE_LIMIT.counted).toEqual(['ip:unknown']);
+  });
+
+  it('trusts cf-connecting-ip only on Cloudflare (the request carries cf), else one bucket', async () => {
+    const RATE_LIMIT = rateLimiter(1);
+    const handler = createHandler({ RATE_LIMIT });
+    const ask = (ip: string, cf?: object) => {
+      const request = new Request(
+        `${base}/v1/check`,
+        postJson({ reply: '{}' }, { 'cf-connecting-ip': ip }),
+      );
+      if (cf) Object.defineProperty(request, 'cf', { value: cf });
+      return handler.fetch(request);
+    };
+    // Off Cloudflare a client sets the header itself: a fresh one per request gets no fresh bucket.
+    expect((await ask('198.51.100.1')).status).toBe(422);
+    expect((await ask('198.51.100.2')).status).toBe(429);
+    expect((await ask('198.51.100.3', { colo: 'AMS' })).status).toBe(422);
+    expect((await ask('198.51.100.4', { colo: 'AMS' })).status).toBe(422);
+    expect((await ask('198.51.100.4', { colo: 'AMS' })).status).toBe(429);
+    expect(RATE_LIMIT.counted).toEqual([
+      'ip:unknown',
+      'ip:unknown',
+      'ip:198.51.100.3',
+      'ip:198.51.100.4',
+      'ip:198.51.100.4',
+    ]);
+  });
+
+  it("uses the host's clientAddress when it gives one (Node, Bun, Deno, hono)", async () => {
+    const RATE_LIMIT = rateLimiter(100);
+    const seen: Request[] = [];
+    const { fetch } = loggedHandler({
+      RATE_LIMIT,
+      clientAddress: (request) => {
+        seen.push(request);
+        return request.headers.get('x-real-ip') ?? undefined;
+      },
+    });
+    const ask = (headers: Record<string, string>) =>
+      fetch('/v1/check', postJson({ reply: '{}' }, headers));
+    await ask({ 'x-real-ip': '192.0.2.9', 'cf-connecting-ip': '203.0.113.1' });
+    await ask({});
+    await ask({ 'x-real-ip': 'x'.repeat(300) });
+    expect(RATE_LIMIT.counted).toEqual(['ip:192.0.2.9', 'ip:unknown', `ip:${'x'.repeat(100)}`]);
+    expect(seen.length).toBe(3);
+    const { fetch: bad } = loggedHandler({ clientAddress: 'x-real-ip' as never });
+    expect((await bad('/v1/check', postJson({ reply: '{}' }))).status).toBe(500);
   });
 
   it('is optional: unbound, nothing is counted', async () => {
     const { fetch } = loggedHandler();
     for (let i = 0; i < 3; i++)
       expect((await fetch('/v1/check', postJson({ reply: '{"segments":[]}' }))).status).toBe(200);
+  });
+});
+
+describe('keys that are not known', () => {
+  const made = (i: number) => `rg_guess-${i}-0123456789abcdefghijklmnopqrstuvwxyz`;
+
+  it('are counted by address: past RATE_LIMIT, 429 and no more key store reads', async () => {
+    const RATE_LIMIT = rateLimiter(1);
+    const store = keyStore({ [sha256(A)]: JSON.stringify({ name: 'team-a' }) });
+    const { fetch, lines } = loggedHandler({ CLIENT_KEYS: store, RATE_LIMIT });
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const response = await fetch('/v1/chat/completions', postJson(chat('hi'), auth(made(i))));
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get('retry-after')).toBe('60');
+        expect((await response.json()).error).toMatchObject({
+          code: 'RATE_LIMITED',
+          type: 'requests',
+        });
+      }
+    }
+    expect(statuses).toEqual([401, ...Array.from({ length: 49 }, () => 429)]);
+    // Two lookups: the first guess, and the one the binding first refused.
+    expect(store.asked.length).toBe(2);
+    expect(RATE_LIMIT.counted).toEqual(['ip:unknown', 'ip:unknown']);
+    expect(lines.at(-1)).toMatchObject({ key: null, status: 429, code: 'RATE_LIMITED' });
+  });
+
+  it('missing, malformed and unknown keys of a secret are counted too; known keys are not held back', async () => {
+    const RATE_LIMIT = rateLimiter(2);
+    const { fetch } = loggedHandler({ CLIENT_KEYS_JSON, RATE_LIMIT, API_KEY: 'operator-key-1' });
+    const ask = (headers: Record<string, string>) =>
+      fetch('/v1/check', postJson({ reply: '{"segments":[]}' }, headers));
+    expect((await ask({})).status).toBe(401);
+    expect((await ask({ authorization: 'Token x' })).status).toBe(401);
+    expect((await ask(auth(made(1)))).status).toBe(429);
+    expect((await ask(auth('operator-key-2'))).status).toBe(429);
+    expect((await ask(auth(A))).status).toBe(200);
+    expect((await ask(auth('operator-key-1'))).status).toBe(200);
+    expect(RATE_LIMIT.counted).toEqual([
+      'ip:unknown',
+      'ip:unknown',
+      'ip:unknown',
+      'ip:unknown',
+      'key:team-a',
+      'key:api-key',
+    ]);
+  });
+
+  it('answer 503 when RATE_LIMIT cannot count them (never unlimited)', async () => {
+    const RATE_LIMIT = rateLimiter(100);
+    RATE_LIMIT.mode = 'throw';
+    const { fetch } = loggedHandler({ CLIENT_KEYS_JSON, RATE_LIMIT });
+    const refused = await fetch('/v1/messages', messages(made(1)));
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '1']);
   });
 });
 

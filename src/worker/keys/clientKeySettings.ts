@@ -23,6 +23,9 @@ export const KEY_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** Names the Worker gives callers itself: the `API_KEY` holder and a keyless caller. */
 export const RESERVED_KEY_NAMES = Object.freeze(['api-key', 'anonymous']);
 
+/** What a key's `schemas` setting may grant on `/v1/schemas/:name`. */
+export const SCHEMA_ACCESS = Object.freeze(['read', 'write'] as const);
+
 /** A binding name, as wrangler writes them. */
 const BINDING = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
@@ -35,13 +38,17 @@ const MODEL = /^[A-Za-z0-9][A-Za-z0-9_.:/@+-]{0,199}$/;
  * no progress events, a tighter rate limit on top of the Worker's.
  */
 export const ClientKeySettingsSchema = v.strictObject({
-  /** Who holds the key: named in log lines and analytics, the rate limit's bucket. */
+  /**
+   * Who holds the key: named in log lines and analytics, the rate limit's bucket. Never one of
+   * the Worker's own names: a key named `api-key` would share the operator's bucket and log name.
+   */
   name: v.pipe(
     v.string(),
     v.regex(
       KEY_NAME,
       'a name of 1 to 64 letters, digits, _ . or -, starting with a letter or digit',
     ),
+    v.check((name) => !RESERVED_KEY_NAMES.includes(name), "one of the Worker's own names"),
   ),
   /** The only API routes this key may call (default: every API route). */
   routes: v.optional(v.pipe(v.array(v.picklist(KEY_ROUTES)), v.minLength(1, 'at least one route'))),
@@ -53,6 +60,11 @@ export const ClientKeySettingsSchema = v.strictObject({
   progress: v.optional(v.boolean()),
   /** A rate-limit binding checked for this key on top of the Worker's `RATE_LIMIT`. */
   rateLimit: v.optional(v.pipe(v.string(), v.regex(BINDING, 'a binding name'))),
+  /**
+   * What this key may do with the named schemas of `/v1/schemas/:name`: `read` (GET), `write` (GET
+   * and PUT). Default: neither, as the store is shared by every key (`schemaRef` still works).
+   */
+  schemas: v.optional(v.picklist(SCHEMA_ACCESS)),
   /** A revoked key is refused (401 `KEY_REVOKED`), its name still logged. */
   revoked: v.optional(v.boolean()),
 });

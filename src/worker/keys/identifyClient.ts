@@ -25,6 +25,11 @@ export interface KeySources {
   readonly clientKeysJson?: string | undefined;
   readonly clientKeys?: KeyStore | undefined;
   readonly accessTimeoutMs: number;
+  /**
+   * Asked before a key store lookup: a refusal (the caller's address is over its limit of failed
+   * keys) answers the request without the KV read.
+   */
+  readonly beforeLookup?: (() => ClientRefusal | undefined) | undefined;
 }
 
 /** A refused caller: the error, its extra headers, and the key's name when it was known. */
@@ -76,6 +81,8 @@ export async function identifyClient(
   }
   if (!settings && sources.clientKeys) {
     source = 'kv';
+    const refused = sources.beforeLookup?.();
+    if (refused) return { ok: false, refusal: refused };
     const found = await lookupKey(
       sources.clientKeys,
       await keyHash(given),

@@ -13,8 +13,10 @@ const NO_SCHEMA_STORE: HttpError = Object.freeze({
 
 /**
  * `PUT /v1/schemas/:name`: stores a custom JSON Schema in the `SCHEMAS` KV namespace, for
- * `schemaRef`. Only with keys asked for (`API_KEY` or client keys; the key check, bearer or
- * `x-api-key`, runs before this), and only a schema that compiles.
+ * `schemaRef`. Only with keys asked for, and only by the `API_KEY` holder or a client key whose
+ * `schemas` setting is `write` (the key check, bearer or `x-api-key`, runs before this): the store
+ * is shared, so any other key could replace a schema another team relies on. Only a schema that
+ * compiles is stored.
  */
 export async function putSchema(
   request: Request,
@@ -29,6 +31,7 @@ export async function putSchema(
       'storing schemas needs API keys: set the API_KEY secret or client keys',
       cors,
     );
+  if (config.schemaAccess !== 'write') return notAllowed('store', cors);
   if (!config.schemas) return errorResponse(replyguardError, NO_SCHEMA_STORE, cors);
   if (!SCHEMA_NAME.test(name))
     return jsonError(
@@ -53,12 +56,16 @@ export async function putSchema(
   return json({ name, bytes }, 201, cors);
 }
 
-/** `GET /v1/schemas/:name`: a stored schema. */
+/**
+ * `GET /v1/schemas/:name`: a stored schema, for the `API_KEY` holder, a keyless caller, or a
+ * client key whose `schemas` setting is `read` or `write`.
+ */
 export async function getSchema(
   name: string,
   config: Config,
   cors: Record<string, string>,
 ): Promise<Response> {
+  if (config.schemaAccess === 'none') return notAllowed('read', cors);
   if (!config.schemas) return errorResponse(replyguardError, NO_SCHEMA_STORE, cors);
   const loaded = await loadSchema(config.schemas, name);
   if (!loaded.ok)
@@ -69,4 +76,13 @@ export async function getSchema(
       cors,
     );
   return json(loaded.schema, 200, { ...cors, 'content-type': 'application/schema+json' });
+}
+
+function notAllowed(what: 'read' | 'store', cors: Record<string, string>): Response {
+  return jsonError(
+    403,
+    'SCHEMAS_NOT_ALLOWED',
+    `this key may not ${what} named schemas (its schemas setting); ask the operator`,
+    cors,
+  );
 }

@@ -16,16 +16,20 @@ export interface CheckedToolCalls {
  * The tool calls of a turn as they leave the Worker for its client, which may be a browser: read
  * by the reply's policies (`maskToolCalls`: the leak scanner with the Worker's secrets as
  * literals, hidden characters removed). `mask` masks and reports; `refuse` refuses calls that
- * carry a secret; `pass` sends them as the model wrote them. The core's own `toolCalls` (what a
- * host that runs the tools gets) are never changed: this is the Worker's exit.
+ * carry a secret; `pass` sends them as the model wrote them but for the Worker's own secrets,
+ * which no client gets (masked as literals only, as `/v1/check` does with `leaks: false`). The
+ * core's own `toolCalls` (what a host that runs the tools gets) are never changed: this is the
+ * Worker's exit.
  */
 export function checkToolCalls(
   calls: readonly ToolCall[],
   leaks: LeakOptions,
   policy: ToolCallLeaks,
 ): CheckedToolCalls {
-  if (policy === 'pass') return { calls, findings: [] };
-  const masked = maskToolCalls(calls, { leaks });
+  if (policy === 'pass' && !leaks.literals?.length) return { calls, findings: [] };
+  const masked = maskToolCalls(calls, {
+    leaks: policy === 'pass' ? { rules: [], literals: leaks.literals } : leaks,
+  });
   const { findings } = masked;
   if (policy === 'refuse' && findings.some((item) => item.code === 'LEAK_MASKED'))
     return {
