@@ -8,6 +8,12 @@ import { translatePattern } from './translatePattern';
 export const MAX_PATTERN_SIZE = 4_096;
 /** The most instructions all the patterns of one schema may have together. */
 export const MAX_PATTERNS_SIZE = 65_536;
+/**
+ * The largest size (see patternSize) a pattern is compiled at, to learn its real one: the compile's
+ * work grows with the instructions, and the count before compiling can be over the compiled size
+ * (RE2 factors alternatives), so the margin keeps such patterns as they were.
+ */
+export const MAX_PATTERN_ESTIMATE = 4 * MAX_PATTERN_SIZE;
 
 /**
  * Compiles a schema's patterns (`pattern`, `patternProperties` names) for the linear-time engine
@@ -28,12 +34,12 @@ export function compileBoundedPatterns(sites: readonly PatternSite[]): {
     if (known !== undefined) issues.push(malformed(site.path, known));
     if (known !== undefined || patterns.has(site.source)) continue;
     const compiled = compile(site.source);
-    if (typeof compiled === 'string') {
-      refused.set(site.source, compiled);
-      issues.push(malformed(site.path, compiled));
-      continue;
-    }
+    // Every compile's instructions count, a refused pattern's too: the work is done either way.
     total += compiled.size;
+    if ('reason' in compiled) {
+      refused.set(site.source, compiled.reason);
+      issues.push(malformed(site.path, compiled.reason));
+    }
     if (total > MAX_PATTERNS_SIZE) {
       issues.push(
         malformed(
@@ -43,24 +49,33 @@ export function compileBoundedPatterns(sites: readonly PatternSite[]): {
       );
       break;
     }
-    patterns.set(site.source, compiled);
+    if (!('reason' in compiled)) patterns.set(site.source, compiled);
   }
   return { patterns, issues };
 }
 
-function compile(source: string): BoundedPattern | string {
-  const translated = translatePattern(source);
-  if (!translated.ok) return translated.reason;
+/** Why a pattern is refused, and the instructions compiled to learn it (0: none). */
+interface Refusal {
+  readonly reason: string;
+  readonly size: number;
+}
+
+function compile(source: string): BoundedPattern | Refusal {
+  const translated = translatePattern(source, MAX_PATTERN_ESTIMATE);
+  if (!translated.ok) return { reason: translated.reason, size: 0 };
   let engine: RE2JS;
   try {
     engine = RE2JS.compile(translated.re2);
   } catch (error) {
     const why = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : '';
-    return `the linear-time engine cannot run it (${why.slice(0, 80)})`;
+    return { reason: `the linear-time engine cannot run it (${why.slice(0, 80)})`, size: 0 };
   }
   const size = engine.programSize();
   if (size > MAX_PATTERN_SIZE)
-    return `it compiles to ${size} instructions, more than the ${MAX_PATTERN_SIZE} allowed`;
+    return {
+      reason: `it compiles to ${size} instructions, more than the ${MAX_PATTERN_SIZE} allowed`,
+      size,
+    };
   return { source, size, test: (text) => engine.test(text) };
 }
 

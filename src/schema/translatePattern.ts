@@ -5,10 +5,15 @@ import type {
   CharacterSet,
   Element,
 } from '@eslint-community/regexpp/ast';
+import { patternSize } from './patternSize';
 
-/** A pattern in RE2's syntax with the ECMAScript meaning, or why it has none. */
+/**
+ * A pattern in RE2's syntax with the ECMAScript meaning and its size (see patternSize), or why it
+ * has none.
+ */
 export type TranslatedPattern =
-  { readonly ok: true; readonly re2: string } | { readonly ok: false; readonly reason: string };
+  | { readonly ok: true; readonly re2: string; readonly size: number }
+  | { readonly ok: false; readonly reason: string };
 
 /** The largest count RE2 repeats (`{n,m}`). */
 const MAX_REPEAT = 1000;
@@ -135,14 +140,21 @@ class Unsupported extends Error {}
  * reason: backreferences, lookaround, modifiers, counts over 1000, and Unicode properties other
  * than General_Category, Script (by its long name), Any, ASCII, Assigned and the binary ones in
  * BINARY. The pattern must
- * already compile as an ECMAScript `RegExp` with the `u` flag.
+ * already compile as an ECMAScript `RegExp` with the `u` flag. One whose size (see patternSize) is
+ * over `maxSize` is refused before it is translated: the engine's compile grows with the size.
  */
-export function translatePattern(source: string): TranslatedPattern {
+export function translatePattern(source: string, maxSize = Infinity): TranslatedPattern {
   try {
     const pattern = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(source, 0, source.length, {
       unicode: true,
     });
-    return { ok: true, re2: alternatives(pattern.alternatives) };
+    const size = patternSize(pattern.alternatives);
+    if (size > maxSize)
+      return {
+        ok: false,
+        reason: `it counts ${size} instructions before compiling, more than the ${maxSize} the engine compiles`,
+      };
+    return { ok: true, re2: alternatives(pattern.alternatives), size };
   } catch (error) {
     if (error instanceof Unsupported) return { ok: false, reason: error.message };
     return { ok: false, reason: 'its syntax is not read by the linear-time engine' };

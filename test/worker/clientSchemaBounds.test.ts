@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RE2JS } from 're2js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type HandlerConfig, type SchemaStore, createHandler } from '../../src/worker/index';
 import { scripted, streaming } from '../reply/scriptedProvider';
 
@@ -129,6 +130,46 @@ describe('a broken client schema is a 400 before any upstream call', () => {
       expect(await response.text()).toContain('children');
       expect(requests).toHaveLength(1);
     }
+  });
+});
+
+describe('a pattern too large to compile is a 400 before it is compiled', () => {
+  // 2 KB of schema that RE2JS would compile to 300,002 instructions (over a second): counted on
+  // its syntax first and refused, with no compile and no upstream call.
+  const pattern = 'a{1000}'.repeat(300);
+  const schema = { properties: { a: { pattern } } };
+  const refusal = 'the pattern at /properties/a/pattern is refused: it counts 300000 instructions';
+  let compiles = 0;
+  beforeEach(() => {
+    compiles = 0;
+    const compile = RE2JS.compile.bind(RE2JS);
+    vi.spyOn(RE2JS, 'compile').mockImplementation((source, flags) => {
+      compiles++;
+      return compile(source, flags);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each(ROUTES)('on $path, whole and streamed', async (route) => {
+    for (const stream of [false, true]) {
+      const { provider, requests } = scripted(['{}']);
+      const response = await call(route.path, { ...route.body(schema), stream }, { provider });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: Record<string, unknown> };
+      expect(body.error).toMatchObject({ code: 'SCHEMA_MALFORMED', field: route.field });
+      expect(body.error.message).toContain(refusal);
+      expect(requests).toHaveLength(0);
+    }
+    expect(compiles).toBe(0);
+  });
+
+  it('on /v1/check', async () => {
+    const response = await check({ reply: '{}', schema });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { code: 'SCHEMA_MALFORMED', message: expect.stringContaining(refusal) },
+    });
+    expect(compiles).toBe(0);
   });
 });
 
