@@ -1,5 +1,6 @@
 import {
   Agent,
+  ModelBehaviorError,
   OutputGuardrailTripwireTriggered,
   type OutputGuardrailMetadata,
   run,
@@ -236,6 +237,18 @@ describe('segmentOutputType', () => {
     expect(verdict.reply).toEqual({
       segments: [{ type: 'text', data: { text: '[attachment unavailable]' } }],
     });
+  });
+
+  it('text that is not JSON at all ends in the SDK’s own structured-output error, no secret in it', async () => {
+    const fencedLeak = '```json\n' + LEAKY + '\n```';
+    const model = new ScriptedModel([[assistantMessage(fencedLeak)]]);
+    const error = await run(agentWith(model, { structured: true }), 'hi').then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    // The SDK parses a structured output before any guardrail runs: it refuses it itself.
+    expect(error).toBeInstanceOf(ModelBehaviorError);
+    expect((error as Error).message).not.toContain(TOKEN);
   });
 
   it('alone, an object that is not a segment reply becomes the failure notice', async () => {
