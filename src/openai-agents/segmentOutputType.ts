@@ -5,15 +5,17 @@ import {
   maskOutbound,
   segmentJsonSchema,
   validateSegments,
+  type CheckReplyOptions,
   type OutboundPolicies,
   type SegmentReply,
 } from './core';
 
-/** Options of {@link segmentOutputType}: the outbound policies, and the notice text. */
-export interface SegmentOutputTypeOptions extends OutboundPolicies {
-  /** The host's failure notice text: the output when the model's object is not a segment reply. */
-  readonly failureNotice?: string | undefined;
-}
+/**
+ * Options of {@link segmentOutputType}: the guardrail's options, so one object serves both. The
+ * output type applies the outbound policies (`leaks`, `hostPaths`) and the notice text (the
+ * output when the model's object is not a segment reply); the guardrail, all of them.
+ */
+export type SegmentOutputTypeOptions = CheckReplyOptions;
 
 /** The segment schema as an `@openai/agents` output type (a Standard Schema with its JSON Schema). */
 export type SegmentOutputType = StandardSchemaWithJSON<unknown, SegmentReply>;

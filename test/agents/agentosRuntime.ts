@@ -3,6 +3,7 @@ import {
   AgentOSResponseChunkType,
   GMIManager,
   GMIOutputChunkType,
+  setLoggerFactory,
   type AgentOSResponse,
   type IGuardrailService,
 } from '@framers/agentos';
@@ -109,10 +110,21 @@ export async function agentosWith(guardrail: IGuardrailService, turn: Turn) {
     gmi,
     conversationContext: conversation,
   } as never);
-  const agentos = new AgentOS();
+  const agentos = new AgentOS(quiet);
   await agentos.initialize({ ...CONFIG, guardrailService: guardrail } as never);
   return { agentos, conversation };
 }
+
+/** AgentOS's logger, silenced: the suites read chunks, not its log lines. */
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+  child: () => quiet,
+};
+
+setLoggerFactory(() => quiet);
 
 /** One request's chunks, as the host reads them from `processRequest`. */
 export async function requestChunks(agentos: AgentOS): Promise<AgentOSResponse[]> {
