@@ -84,8 +84,10 @@ interface ProcessorState {
 export function replyguardProcessor(options: ReplyguardProcessorOptions = {}): ReplyguardProcessor {
   const { id = 'replyguard', maxCorrections = 1, ...check } = options;
   const notice = failureNotice(check.failureNotice);
-  // The parts this processor released, recognised when Mastra re-drives them through the chain.
-  const released = new WeakSet<object>();
+  // Marks the parts this processor released, to know them when Mastra re-drives them through the
+  // chain: a symbol key, which a processor before this one keeps when it copies a part to change it.
+  const released = Symbol('replyguard.released');
+  const release = (part: ChunkType): ChunkType => Object.assign({ ...part }, { [released]: true });
 
   async function decide(
     held: HeldStep,
@@ -116,9 +118,7 @@ export function replyguardProcessor(options: ReplyguardProcessorOptions = {}): R
             .map((segment) => ('text' in segment.data ? segment.data.text : ''))
             .join('')
         : JSON.stringify(result.value);
-    const parts = releasedParts(held, text);
-    for (const part of parts) released.add(part);
-    return { parts };
+    return { parts: releasedParts(held, text).map(release) };
   }
 
   function verdict(
@@ -134,7 +134,7 @@ export function replyguardProcessor(options: ReplyguardProcessorOptions = {}): R
   ): Promise<ChunkType | null> {
     const { part, abort } = args;
     const state = args.state as ProcessorState;
-    if (released.has(part)) return next(state, part);
+    if (released in part) return next(state, part);
     state.held ??= heldStep();
     const held = state.held;
     switch (part.type) {
@@ -162,7 +162,7 @@ export function replyguardProcessor(options: ReplyguardProcessorOptions = {}): R
           state.refusal = decision.refusal;
           return part;
         }
-        const [first, ...rest] = [...decision.parts, part];
+        const [first, ...rest] = [...decision.parts, release(part)];
         state.queue = rest;
         return next(state, first);
       }

@@ -149,6 +149,20 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
     expect(JSON.stringify(await run.output.response)).not.toContain(TOKEN);
   });
 
+  it('after a processor that copies each part it passes, the checked reply is released once', async () => {
+    // Mastra re-drives released parts through the whole chain, this processor included.
+    const copier = {
+      id: 'copier',
+      processOutputStream: async ({ part }: { part: object }) => ({ ...part }),
+    };
+    const { agent } = await agentWith([GOOD], options, {
+      outputProcessors: [copier, replyguardProcessor(options)],
+    });
+    const run = await streamed(agent);
+    expect(run.streamedText).toBe(GOOD);
+    expect(run.types.filter((type) => type === 'text-delta')).toHaveLength(1);
+  });
+
   it('an answer cut at the token limit is refused as TRUNCATED, not corrected', async () => {
     const { agent, model } = await agentWith([{ text: GOOD, finish: 'length' }, GOOD]);
     const run = await streamed(agent);
