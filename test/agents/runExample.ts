@@ -34,7 +34,7 @@ export function runExample(
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill(), 90_000);
+    const timer = setTimeout(() => child.kill(), 110_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
