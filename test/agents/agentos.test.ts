@@ -22,7 +22,7 @@ const streamedTurn = (reply: string): Turn => ({ deltas: pieces(reply), reply })
 let running: { shutdown(): Promise<void> }[] = [];
 beforeEach(() => {
   // AgentOS reports each step of its life on the console; the suite reads chunks, not logs.
-  for (const method of ['log', 'info', 'warn', 'debug'] as const)
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const)
     vi.spyOn(console, method).mockImplementation(() => undefined);
 });
 afterEach(async () => {
@@ -106,6 +106,18 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
   it('a final response without text delivers the notice', async () => {
     const { final } = await run({ reply: undefined });
     expect(JSON.parse(final!.finalResponseText!)).toEqual(NOTICE);
+  });
+
+  it('a model that fails mid-answer: what it streamed is never released, no final response', async () => {
+    const { chunks, final, deltas, error } = await run({
+      deltas: pieces(LEAKY),
+      failure: 'upstream went away',
+    });
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.every((delta) => delta === '')).toBe(true);
+    expect(final).toBeUndefined();
+    expect(error).toBeDefined();
+    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
   });
 
   it('a check that throws blocks (fail closed), and the error never repeats its text', async () => {

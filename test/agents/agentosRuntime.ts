@@ -21,6 +21,8 @@ export interface Turn {
   /** An external tool call the turn stops at; `afterTool` is the answer once its result is in. */
   readonly toolCall?: { readonly id: string; readonly name: string };
   readonly afterTool?: string;
+  /** The GMI fails after its deltas, with this error message (a model that fails mid-answer). */
+  readonly failure?: string;
 }
 
 // The configuration AgentOS checks at initialize (shapes as its own createAgentOSConfig builds
@@ -86,6 +88,7 @@ export async function agentosWith(guardrail: IGuardrailService, turn: Turn) {
           interactionId: 'i1',
           timestamp: new Date(),
         };
+      if (turn.failure !== undefined) throw new Error(turn.failure);
       if (turn.toolCall) {
         const call = {
           id: turn.toolCall.id,
