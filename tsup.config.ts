@@ -65,6 +65,29 @@ const markdownHelpers = [
   /^character-entities/,
 ];
 
+// The agent runtimes' entries (replyguard/<name>, from src/<name>/), and their frameworks.
+const AGENT_ENTRIES = ['openai-agents', 'langchain', 'mastra', 'agentos'];
+const AGENT_PEERS = [
+  /^@openai\/agents/,
+  /^@langchain\/core/,
+  /^@mastra\/core/,
+  /^@framers\/agentos/,
+];
+
+/** An adapter's core.ts imports `../index`: mapped to `replyguard`, so no second copy ships. */
+function coreFromPackage(name: string): Plugin {
+  return {
+    name: 'core-from-package',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/index$/ }, (args) =>
+        args.importer.endsWith(`/src/${name}/core.ts`)
+          ? { path: 'replyguard', external: true }
+          : undefined,
+      );
+    },
+  };
+}
+
 export default defineConfig([
   // The core: ESM as dist/index.js and dist/lazy/ (see LAZY above), CJS as one file (its dynamic
   // imports are inlined: CommonJS loads everything at once).
@@ -170,6 +193,16 @@ export default defineConfig([
       },
     ],
   },
+  // One entry per agent runtime: each imports its framework (an optional peer: types only, but
+  // for LangChain's parser classes) and the core through its own core.ts, mapped to the package's
+  // main entry like the AI SDK entry's.
+  ...AGENT_ENTRIES.map((name) => ({
+    ...shared,
+    entry: { [name]: `src/${name}/index.ts` },
+    clean: false,
+    external: AGENT_PEERS,
+    esbuildPlugins: [coreFromPackage(name)],
+  })),
   // The `replyguard` command: Node only, ESM, the core bundled in; the package's `bin`. One file:
   // the core's lazy chunks are inlined (no splitting), so the command ships no chunks of its own.
   {

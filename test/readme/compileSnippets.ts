@@ -41,6 +41,10 @@ export const SNIPPET_OPTIONS: ts.CompilerOptions = {
     'replyguard/render': ['src/render/index.ts'],
     'replyguard/ai-sdk': ['src/ai-sdk/index.ts'],
     'replyguard/worker': ['src/worker/index.ts'],
+    'replyguard/openai-agents': ['src/openai-agents/index.ts'],
+    'replyguard/langchain': ['src/langchain/index.ts'],
+    'replyguard/mastra': ['src/mastra/index.ts'],
+    'replyguard/agentos': ['src/agentos/index.ts'],
   },
 };
 

@@ -1,0 +1,11 @@
+// The one seam between this entry and the core. The build maps it to the package's main entry
+// (`replyguard`), so `replyguard/mastra` ships no second copy of the core.
+export { checkReply, failureNotice, formatIssues } from '../index';
+export type {
+  CheckReplyOptions,
+  Finding,
+  Issue,
+  ReplyStatus,
+  SegmentReply,
+  SegmentReplyResult,
+} from '../index';

@@ -1,0 +1,165 @@
+import { wrapOutputGuardrails, type AgentOSResponse } from '@framers/agentos';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { replyguardGuardrail, type ReplyguardGuardrailOptions } from '../../src/agentos/index';
+import { AgentOSResponseChunkType, agentosWith, requestChunks, type Turn } from './agentosRuntime';
+import {
+  FENCED,
+  GOOD,
+  GOOD_VALUE,
+  LEAKY,
+  MASKED_VALUE,
+  NOTICE,
+  NOTICE_TEXT,
+  TOKEN,
+} from './replies';
+
+// The guardrail runs in AgentOS's own request path: AgentOS.initialize with it as the guardrail
+// service, processRequest over a scripted GMI, AgentOS's dispatcher deciding what reaches the host.
+const options = { mentions: { allowed: ['u1'] }, failureNotice: NOTICE_TEXT };
+const pieces = (text: string) => text.match(/[\s\S]{1,9}/g) ?? [];
+const streamedTurn = (reply: string): Turn => ({ deltas: pieces(reply), reply });
+
+let running: { shutdown(): Promise<void> }[] = [];
+beforeEach(() => {
+  // AgentOS reports each step of its life on the console; the suite reads chunks, not logs.
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const)
+    vi.spyOn(console, method).mockImplementation(() => undefined);
+});
+afterEach(async () => {
+  await Promise.all(running.map((agentos) => agentos.shutdown()));
+  running = [];
+  vi.restoreAllMocks();
+});
+
+async function run(turn: Turn, guard: ReplyguardGuardrailOptions = options) {
+  const { agentos, conversation } = await agentosWith(replyguardGuardrail(guard), turn);
+  running.push(agentos);
+  const chunks = await requestChunks(agentos);
+  return { agentos, conversation, chunks, ...readChunks(chunks) };
+}
+
+function readChunks(chunks: AgentOSResponse[]) {
+  const final = chunks.find((chunk) => chunk.type === AgentOSResponseChunkType.FINAL_RESPONSE);
+  const deltas = chunks.flatMap((chunk) =>
+    chunk.type === AgentOSResponseChunkType.TEXT_DELTA ? [chunk.textDelta] : [],
+  );
+  const error = chunks.find((chunk) => chunk.type === AgentOSResponseChunkType.ERROR);
+  return {
+    final: final?.type === AgentOSResponseChunkType.FINAL_RESPONSE ? final : undefined,
+    deltas,
+    error: error?.type === AgentOSResponseChunkType.ERROR ? error : undefined,
+  };
+}
+
+describe('replyguardGuardrail in AgentOS.processRequest', () => {
+  it('withholds every streamed delta and delivers the checked reply on FINAL_RESPONSE', async () => {
+    const { final, deltas } = await run(streamedTurn(GOOD));
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.every((delta) => delta === '')).toBe(true);
+    expect(JSON.parse(final!.finalResponseText!)).toEqual(GOOD_VALUE);
+    expect(final!.metadata?.guardrail?.output?.[0]).toMatchObject({
+      action: 'sanitize',
+      reasonCode: 'REPLYGUARD_CHECKED',
+    });
+  });
+
+  it('masks: nothing the host receives holds the secret, the conversation copy included', async () => {
+    const { chunks, final, conversation } = await run(streamedTurn(LEAKY));
+    expect(JSON.parse(final!.finalResponseText!)).toEqual(MASKED_VALUE);
+    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
+    const messages = (
+      final!.updatedConversationContext as unknown as { messages: { content: string }[] }
+    ).messages;
+    expect(JSON.parse(messages.at(-1)!.content)).toEqual(MASKED_VALUE);
+    // AgentOS's own conversation (the model's memory) is left as AgentOS keeps it.
+    expect(JSON.stringify(conversation.toJSON())).toContain(TOKEN);
+  });
+
+  it('sanitizes a refused reply to the failure notice, the issues in the metadata', async () => {
+    const { chunks, final } = await run(streamedTurn('```json\n' + LEAKY + '\n```'));
+    expect(JSON.parse(final!.finalResponseText!)).toEqual(NOTICE);
+    const evaluation = final!.metadata?.guardrail?.output?.[0];
+    expect(evaluation).toMatchObject({ action: 'sanitize', reasonCode: 'REPLYGUARD_REFUSED' });
+    expect(evaluation.metadata.issues[0].code).toBe('CODE_FENCE');
+    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
+  });
+
+  it('onRefused block: AgentOS ends the stream with its error chunk, the verdict in its details', async () => {
+    const reply = GOOD.replace('"u1"', '"u9"');
+    const { chunks, final, error } = await run(streamedTurn(reply), {
+      ...options,
+      onRefused: 'block',
+    });
+    expect(final).toBeUndefined();
+    expect(error?.code).toBe('REPLYGUARD_REFUSED');
+    expect(error?.message).toContain('MENTION_NOT_ALLOWED');
+    expect(error?.details.metadata.notice).toEqual(NOTICE);
+    expect(JSON.stringify(chunks)).not.toContain('"u9"');
+  });
+
+  it('streamDeltas: the host opted in, so deltas pass as written; the final reply is still checked', async () => {
+    const { deltas, final } = await run(streamedTurn(FENCED), { ...options, streamDeltas: true });
+    expect(deltas.join('')).toBe(FENCED);
+    expect(JSON.parse(final!.finalResponseText!)).toEqual(NOTICE);
+  });
+
+  it('a final response without text delivers the notice', async () => {
+    const { final } = await run({ reply: undefined });
+    expect(JSON.parse(final!.finalResponseText!)).toEqual(NOTICE);
+  });
+
+  it('a model that fails mid-answer: what it streamed is never released, no final response', async () => {
+    const { chunks, final, deltas, error } = await run({
+      deltas: pieces(LEAKY),
+      failure: 'upstream went away',
+    });
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.every((delta) => delta === '')).toBe(true);
+    expect(final).toBeUndefined();
+    expect(error).toBeDefined();
+    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
+  });
+
+  it('a check that throws blocks (fail closed), and the error never repeats its text', async () => {
+    const hostile = {
+      mentions: {
+        get allowed(): never {
+          throw new Error(`boom ${TOKEN}`);
+        },
+      },
+    } as ReplyguardGuardrailOptions;
+    const { chunks, final, error } = await run(streamedTurn(GOOD), hostile);
+    expect(final).toBeUndefined();
+    expect(error?.code).toBe('REPLYGUARD_ERROR');
+    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
+    expect(JSON.stringify(chunks)).not.toContain('boom');
+  });
+
+  it('a tool step: its words are withheld; after the tool, AgentOS’s own wrapOutputGuardrails checks the answer', async () => {
+    const guardrail = replyguardGuardrail(options);
+    const { agentos } = await agentosWith(guardrail, {
+      deltas: [`Let me look that up ${TOKEN}`],
+      toolCall: { id: 'call-1', name: 'weather' },
+      afterTool: LEAKY,
+    });
+    running.push(agentos);
+    const first = await requestChunks(agentos);
+    const request = first.find(
+      (chunk) => chunk.type === AgentOSResponseChunkType.TOOL_CALL_REQUEST,
+    );
+    expect(request).toBeDefined();
+    expect(JSON.stringify(first)).not.toContain(TOKEN);
+    // AgentOS runs output guardrails in processRequest only: the host wraps the continuation.
+    const continued: AgentOSResponse[] = [];
+    for await (const chunk of wrapOutputGuardrails(
+      guardrail,
+      { userId: 'user-1', sessionId: 'session-1' },
+      agentos.handleToolResult(request!.streamId, 'call-1', 'weather', { celsius: 18 }, true),
+      { streamId: request!.streamId },
+    ))
+      continued.push(chunk);
+    const { final } = readChunks(continued);
+    expect(JSON.parse(final!.finalResponseText!)).toEqual(MASKED_VALUE);
+    expect(JSON.stringify(continued)).not.toContain(TOKEN);
+  });
+});

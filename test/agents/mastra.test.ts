@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import semver from 'semver';
+import {
+  replyguardProcessor,
+  type ReplyguardProcessorOptions,
+  type ReplyguardTripwire,
+} from '../../src/mastra/index';
+import { scriptedModel, type Step } from './mastraModels';
+import { FENCED, GOOD, LEAKY, MASKED_VALUE, NOTICE, NOTICE_TEXT, TOKEN } from './replies';
+
+// The processor runs in Mastra's own agent loop (Agent.stream and Agent.generate) over Mastra's mock
+// model. @mastra/core asks for Node 22.13 or later: on older lines this suite is skipped, and the
+// Node-lines run (scripts/nodeLines.mjs, Node 22 and 24) fails on any skipped test.
+const supported = semver.gte(process.versions.node, '22.13.0');
+const options = { mentions: { allowed: ['u1'] }, failureNotice: NOTICE_TEXT };
+
+async function agentWith(
+  steps: Step[],
+  processor: ReplyguardProcessorOptions = options,
+  extra: Record<string, unknown> = {},
+) {
+  const { Agent } = await import('@mastra/core/agent');
+  const model = scriptedModel(steps);
+  const agent = new Agent({
+    id: 'chat',
+    name: 'chat',
+    instructions: 'You chat.',
+    model,
+    outputProcessors: [replyguardProcessor(processor)],
+    maxProcessorRetries: 1,
+    ...extra,
+  });
+  return { agent, model };
+}
+
+/** A streamed run: every part's type, the text parts' text, and the run's outcome. */
+async function streamed(agent: Awaited<ReturnType<typeof agentWith>>['agent'], input = 'hi') {
+  const output = await agent.stream(input);
+  const types: string[] = [];
+  let streamedText = '';
+  for await (const part of output.fullStream) {
+    types.push(part.type);
+    if (part.type === 'text-delta') streamedText += part.payload.text;
+  }
+  return { output, types, streamedText, text: await output.text, tripwire: output.tripwire };
+}
+
+describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
+  it('streams the checked reply only, after the model’s whole answer, as one text part', async () => {
+    const { agent } = await agentWith([GOOD]);
+    const run = await streamed(agent);
+    expect(run.streamedText).toBe(GOOD);
+    expect(run.text).toBe(GOOD);
+    expect(run.types.filter((type) => type.startsWith('text-'))).toEqual([
+      'text-start',
+      'text-delta',
+      'text-end',
+    ]);
+    expect(run.tripwire).toBeUndefined();
+  });
+
+  it('masks: the stream, the text and the response messages carry the masked reply', async () => {
+    const { agent } = await agentWith([LEAKY]);
+    const run = await streamed(agent);
+    expect(JSON.parse(run.text)).toEqual(MASKED_VALUE);
+    expect(run.streamedText).toBe(run.text);
+    const response = await run.output.response;
+    expect(JSON.stringify(response)).not.toContain(TOKEN);
+    expect(JSON.stringify(response)).toContain('[REDACTED]');
+  });
+
+  it('corrects once through Mastra’s retry, the issues as feedback; the refused answer never streams', async () => {
+    const { agent, model } = await agentWith([FENCED, GOOD]);
+    const run = await streamed(agent);
+    expect(run.text).toBe(GOOD);
+    expect(run.streamedText).toBe(GOOD);
+    expect(run.tripwire).toBeUndefined();
+    expect(model.doStreamCalls).toHaveLength(2);
+    const retried = JSON.stringify(model.doStreamCalls[1]?.prompt);
+    expect(retried).toContain('CODE_FENCE');
+  });
+
+  it('aborts with the verdict when the correction is refused too', async () => {
+    const { agent, model } = await agentWith([FENCED, FENCED]);
+    const run = await streamed(agent);
+    expect(model.doStreamCalls).toHaveLength(2);
+    expect(run.streamedText).toBe('');
+    expect(run.text).toBe('');
+    expect(run.tripwire?.processorId).toBe('replyguard');
+    expect(run.tripwire?.reason).toContain('CODE_FENCE');
+    const metadata = run.tripwire?.metadata as ReplyguardTripwire;
+    expect(metadata.status).toBe('validation_failed');
+    expect(metadata.notice).toEqual(NOTICE);
+    expect(metadata.issues[0]?.code).toBe('CODE_FENCE');
+  });
+
+  it('maxCorrections 0: aborts at the first refusal, in the stream', async () => {
+    const { agent, model } = await agentWith([GOOD.replace('"u1"', '"u9"')], {
+      ...options,
+      maxCorrections: 0,
+    });
+    const run = await streamed(agent);
+    expect(model.doStreamCalls).toHaveLength(1);
+    expect(run.streamedText).toBe('');
+    expect((run.tripwire?.metadata as ReplyguardTripwire).issues[0]?.code).toBe(
+      'MENTION_NOT_ALLOWED',
+    );
+  });
+
+  it('generate(): the checked reply as text, or the tripwire with the verdict', async () => {
+    const { agent } = await agentWith([LEAKY]);
+    const output = await agent.generate('hi');
+    expect(JSON.parse(output.text)).toEqual(MASKED_VALUE);
+    const refused = await agentWith(['plain words', 'plain words']);
+    const failed = await refused.agent.generate('hi');
+    expect(failed.text).toBe('');
+    expect((failed.tripwire?.metadata as ReplyguardTripwire).issues[0]?.code).toBe('INVALID_JSON');
+  });
+
+  it('drops a tool step’s words, runs the tool, and checks the answer after it', async () => {
+    const { createTool } = await import('@mastra/core/tools');
+    const { z } = await import('zod');
+    const ran: unknown[] = [];
+    const weather = createTool({
+      id: 'weather',
+      description: 'The weather in a city.',
+      inputSchema: z.object({ city: z.string() }),
+      execute: async (input) => {
+        ran.push(input);
+        return { celsius: 18 };
+      },
+    });
+    const { agent } = await agentWith(
+      [
+        {
+          text: `Let me look that up ${TOKEN}`,
+          calls: [{ id: 'c1', name: 'weather', input: '{"city":"Oslo"}' }],
+        },
+        GOOD,
+      ],
+      options,
+      { tools: { weather } },
+    );
+    const run = await streamed(agent);
+    expect(ran).toEqual([{ city: 'Oslo' }]);
+    expect(run.types).toContain('tool-result');
+    expect(run.streamedText).toBe(GOOD);
+    expect(run.text).toBe(GOOD);
+    expect(JSON.stringify(await run.output.response)).not.toContain(TOKEN);
+  });
+
+  it('after a processor that copies each part it passes, the checked reply is released once', async () => {
+    // Mastra re-drives released parts through the whole chain, this processor included.
+    const copier = {
+      id: 'copier',
+      processOutputStream: async ({ part }: { part: object }) => ({ ...part }),
+    };
+    const { agent } = await agentWith([GOOD], options, {
+      outputProcessors: [copier, replyguardProcessor(options)],
+    });
+    const run = await streamed(agent);
+    expect(run.streamedText).toBe(GOOD);
+    expect(run.types.filter((type) => type === 'text-delta')).toHaveLength(1);
+  });
+
+  it('an answer cut at the token limit is refused as TRUNCATED, not corrected', async () => {
+    const { agent, model } = await agentWith([{ text: GOOD, finish: 'length' }, GOOD]);
+    const run = await streamed(agent);
+    expect(model.doStreamCalls).toHaveLength(1);
+    expect(run.streamedText).toBe('');
+    expect((run.tripwire?.metadata as ReplyguardTripwire).issues[0]?.code).toBe('TRUNCATED');
+  });
+
+  it('a model that fails mid-answer: what it wrote is never released', async () => {
+    const { agent, model } = await agentWith([
+      { error: new Error(`upstream failed ${TOKEN}`) },
+      GOOD,
+    ]);
+    const output = await agent.stream('hi');
+    const types: string[] = [];
+    let streamedText = '';
+    for await (const part of output.fullStream) {
+      types.push(part.type);
+      if (part.type === 'text-delta') streamedText += part.payload.text;
+    }
+    expect(types).toContain('error');
+    expect(streamedText).toBe('');
+    // A failed step is not a refused reply: no correction is asked, no verdict invented.
+    expect(model.doStreamCalls).toHaveLength(1);
+    expect(output.tripwire).toBeUndefined();
+  });
+
+  it('an aborted run releases nothing', async () => {
+    const controller = new AbortController();
+    const { agent } = await agentWith([{ abort: controller, text: GOOD }]);
+    const output = await agent.stream('hi', { abortSignal: controller.signal });
+    const types: string[] = [];
+    for await (const part of output.fullStream) types.push(part.type);
+    console.log(types);
+    expect(types).toContain('abort');
+    expect(types).not.toContain('text-delta');
+  });
+
+  it('a failing check aborts with INTERNAL and never repeats the error’s text', async () => {
+    const hostile = {
+      maxCorrections: 0,
+      mentions: {
+        get allowed(): never {
+          throw new Error(`boom ${TOKEN}`);
+        },
+      },
+    } as ReplyguardProcessorOptions;
+    const { agent } = await agentWith([GOOD], hostile);
+    const run = await streamed(agent);
+    expect(run.streamedText).toBe('');
+    expect((run.tripwire?.metadata as ReplyguardTripwire).status).toBe('error');
+    expect(JSON.stringify(run.tripwire)).not.toContain(TOKEN);
+    expect(JSON.stringify(run.tripwire)).not.toContain('boom');
+  });
+});

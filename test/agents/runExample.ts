@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { ROOT } from '../requireBuilt';
+
+const tsx = `${ROOT}node_modules/tsx/dist/cli.mjs`;
+
+/**
+ * Runs an example as a user runs it (tsx, examples/tsconfig.json mapping the package to its
+ * source) on this Node, against `baseUrl`: no network, no keys.
+ */
+export function runExample(
+  path: string,
+  baseUrl: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [tsx, '--tsconfig', 'examples/tsconfig.json', path, ...args],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          OPENAI_BASE_URL: baseUrl,
+          OPENAI_API_KEY: 'test-key',
+          MODEL: 'local-model',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill(), 110_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
