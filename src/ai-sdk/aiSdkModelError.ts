@@ -1,7 +1,7 @@
-import { ProviderError } from './core';
+import { ProviderError, quoteOutbound } from './core';
 
-/** The longest upstream message an error keeps. */
-const MAX_MESSAGE = 300;
+/** The longest upstream message an error keeps (`…` aside). */
+export const AI_SDK_MESSAGE_MAX = 300;
 
 /**
  * A failure an AI SDK model reported that was not an `Error`, or came as an `error` part of its
@@ -71,8 +71,11 @@ function safeJson(value: unknown): string {
   }
 }
 
+// Masked first, then shortened (issue 26): cut first, a secret the cut split would no longer be
+// recognised by any later scan. The scanner's own rules only: the model's key is the AI SDK's,
+// never given to replyguard; a turn masks the issue it makes of this again, with the host's literals.
 function bounded(text: string): string {
-  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+  return quoteOutbound(text, { max: AI_SDK_MESSAGE_MAX });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { quoteSource } from '../leaks/quoteSource';
 import type { Usage } from '../results/replyResult';
 import { anthropicFinishReason } from './anthropicFinishReason';
 import { readAnthropicUsage } from './anthropicUsage';
@@ -56,7 +57,7 @@ export async function* readAnthropicStream(
       continue;
     }
     if (!started && typeof type === 'string' && type !== 'ping')
-      throw new ProviderError(`the stream sent ${type.slice(0, 40)} before message_start`);
+      throw new ProviderError(`the stream sent ${quoteSource(type)} before message_start`);
     switch (type) {
       case 'content_block_start': {
         if (typeof index === 'number')
@@ -126,7 +127,10 @@ function blockOf(block: unknown, toolName: string | undefined): Block {
   return { kind: 'other' };
 }
 
-/** A message id for an error message: quoted and bounded, or `no id`. */
+/**
+ * A message id for an error message: quoted whole (bounded only by quoteSource), or `no id`. The
+ * failure is masked, then shortened, as it leaves the provider (`providerFailure`).
+ */
 function quoteId(id: unknown): string {
-  return typeof id === 'string' ? JSON.stringify(id.slice(0, 60)) : 'no id';
+  return typeof id === 'string' ? JSON.stringify(quoteSource(id)) : 'no id';
 }

@@ -1,3 +1,4 @@
+import { quoteSource } from '../leaks/quoteSource';
 import { ProviderError } from './providerError';
 import type { KnownParts } from './unknownPartsFailure';
 import { field } from './postJson';
@@ -13,7 +14,10 @@ export interface ContentRead {
   readonly text?: string;
   /** The refusal parts joined. Absent when there is none. */
   readonly refusal?: string;
-  /** The types of parts that are neither text, reasoning nor a refusal; never reply text. */
+  /**
+   * The types of parts that are neither text, reasoning nor a refusal; never reply text. Whole:
+   * the failure that names them is masked, then shortened, as it leaves the provider.
+   */
   readonly unknown: readonly string[];
 }
 
@@ -49,7 +53,7 @@ export function readContentParts(content: unknown, where: string): ContentRead {
       const piece = field(part, 'refusal');
       if (typeof piece === 'string') refusal = (refusal ?? '') + piece;
     } else if (typeof type !== 'string' || !REASONING.has(type)) {
-      unknown.push(typeof type === 'string' ? type.slice(0, 40) : `(${kindOf(part)})`);
+      unknown.push(typeof type === 'string' ? quoteSource(type) : `(${kindOf(part)})`);
     }
   }
   return {

@@ -1,4 +1,5 @@
 import type { ToolCall } from '../results/replyResult';
+import { quoteSource } from '../leaks/quoteSource';
 import { ProviderError } from './providerError';
 import { field, stringOr } from './postJson';
 import type { KnownParts } from './unknownPartsFailure';
@@ -8,7 +9,10 @@ export type GeminiPart =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'thought' }
   | { readonly kind: 'call'; readonly call: unknown; readonly signature: string | undefined }
-  /** A part of a kind replyguard does not read (`inlineData`, `executableCode`, …): its key. */
+  /**
+   * A part of a kind replyguard does not read (`inlineData`, `executableCode`, …): its key, whole
+   * (the failure that names it is masked, then shortened, as it leaves the provider).
+   */
   | { readonly kind: 'unknown'; readonly name: string }
   /** A part with nothing in it but metadata (a trailing signature, an empty object). */
   | { readonly kind: 'empty' };
@@ -35,7 +39,7 @@ export function readGeminiPart(part: unknown): GeminiPart {
   if (typeof text === 'string')
     return field(part, 'thought') === true ? { kind: 'thought' } : { kind: 'text', text };
   const name = Object.keys(part).find((key) => !METADATA.has(key));
-  return name === undefined ? { kind: 'empty' } : { kind: 'unknown', name: name.slice(0, 40) };
+  return name === undefined ? { kind: 'empty' } : { kind: 'unknown', name: quoteSource(name) };
 }
 
 /**

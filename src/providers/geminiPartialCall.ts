@@ -1,3 +1,4 @@
+import { quoteSource } from '../leaks/quoteSource';
 import { ProviderError } from './providerError';
 import { field } from './postJson';
 
@@ -52,7 +53,7 @@ function place(root: Record<string, unknown>, piece: unknown, name: string): voi
   const path = typeof jsonPath === 'string' ? parsePath(jsonPath) : undefined;
   if (path === undefined || path.length === 0)
     throw new ProviderError(
-      `function call ${quoteName(name)} sent an argument path replyguard cannot place: ${String(jsonPath).slice(0, 60)}`,
+      `function call ${quoteName(name)} sent an argument path replyguard cannot place: ${quoteSource(String(jsonPath))}`,
     );
   const string = field(piece, 'stringValue');
   let value: unknown;
@@ -88,7 +89,7 @@ function childOf(container: unknown, key: string | number, path: string, name: s
       : typeof container === 'object' && container !== null && !Array.isArray(container);
   if (!fits)
     throw new ProviderError(
-      `function call ${quoteName(name)} sent an argument path that conflicts with the arguments so far: ${path.slice(0, 60)}`,
+      `function call ${quoteName(name)} sent an argument path that conflicts with the arguments so far: ${quoteSource(path)}`,
     );
   return Object.hasOwn(container as object, key)
     ? (container as Record<string, unknown>)[key]
@@ -128,6 +129,9 @@ export function parsePath(path: string): (string | number)[] | undefined {
   return out;
 }
 
+// The model's name and path are quoted whole (bounded only by quoteSource): the failure leaves
+// through providerFailure, which masks the message, then shortens it. Cut here first, a secret
+// split by the cut would no longer be recognised (issue 26).
 function quoteName(name: string): string {
-  return JSON.stringify(name.slice(0, 60));
+  return JSON.stringify(quoteSource(name));
 }

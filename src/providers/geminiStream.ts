@@ -1,3 +1,4 @@
+import { quoteSource } from '../leaks/quoteSource';
 import type { Usage } from '../results/replyResult';
 import { geminiFinishReason } from './geminiFinishReason';
 import { type PartialCall, createPartialCall } from './geminiPartialCall';
@@ -52,7 +53,7 @@ export async function* readGeminiStream(
         yield {
           type: 'finish',
           reason: 'content_filter',
-          raw: `blockReason ${blocked.slice(0, 40)}`,
+          raw: `blockReason ${quoteSource(blocked)}`,
         };
       }
       continue;
@@ -86,7 +87,7 @@ export async function* readGeminiStream(
           name !== open.name
         ) {
           throw new ProviderError(
-            `the stream started function call ${JSON.stringify(name.slice(0, 60))} before ${JSON.stringify(open.name.slice(0, 60))} ended`,
+            `the stream started function call ${JSON.stringify(quoteSource(name))} before ${JSON.stringify(quoteSource(open.name))} ended`,
           );
         } else if (open === undefined) {
           // A closing `functionCall: {}` with no call open carries nothing.

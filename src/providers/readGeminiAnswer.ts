@@ -1,3 +1,4 @@
+import { quoteSource } from '../leaks/quoteSource';
 import { geminiFinishReason } from './geminiFinishReason';
 import { GEMINI_PARTS, geminiToolCall, readGeminiPart } from './geminiPart';
 import { unknownPartsFailure } from './unknownPartsFailure';
@@ -22,7 +23,7 @@ export function readGeminiAnswer(answer: unknown, firstCall = 0): ModelAnswer {
     if (typeof blocked !== 'string') throw new ProviderError('upstream answer has no candidates');
     return {
       finishReason: 'content_filter',
-      rawFinishReason: `blockReason ${blocked.slice(0, 40)}`,
+      rawFinishReason: `blockReason ${quoteSource(blocked)}`,
       ...used,
     };
   }

@@ -1,3 +1,4 @@
+import { quoteSource } from '../leaks/quoteSource';
 import { excerpt } from '../issues/excerpt';
 import type { Issue } from '../issues/issue';
 import type { FinishReason } from '../providers/modelProvider';
@@ -16,7 +17,9 @@ export function stopIssue(stop: {
   readonly rawFinishReason?: string | undefined;
   readonly refusal?: string | undefined;
 }): Issue | undefined {
-  const raw = stop.rawFinishReason ? ` (${stop.rawFinishReason.slice(0, 60)})` : '';
+  // The upstream's own words, whole: the issue is masked, then shortened, as it leaves
+  // (`redactIssues`); cut here first, a secret split by the cut would no longer be recognised.
+  const raw = stop.rawFinishReason ? ` (${quoteSource(stop.rawFinishReason)})` : '';
   if (stop.refusal !== undefined && stop.refusal !== '')
     return {
       code: 'REFUSED',

@@ -79,7 +79,8 @@ export function toolInput(call: ToolCall): Record<string, unknown> | undefined {
 
 /**
  * A delivery the Messages API cannot carry: a tool call whose arguments are not a JSON object
- * (a `tool_use` block's `input` is one). A 502: the upstream model wrote them.
+ * (a `tool_use` block's `input` is one). A 502: the upstream model wrote them. The model's name
+ * is quoted whole: the error is masked, then shortened, as it leaves (`wireError`).
  */
 export function undeliverable(delivery: Delivered): HttpError | undefined {
   if (delivery.kind !== 'tool_calls') return undefined;
@@ -88,6 +89,6 @@ export function undeliverable(delivery: Delivered): HttpError | undefined {
   return {
     status: 502,
     code: 'UPSTREAM_BAD_TOOL_CALL',
-    message: `the model's arguments for the tool "${bad.name.slice(0, 64)}" are not a JSON object, which a tool_use block needs`,
+    message: `the model's arguments for the tool ${JSON.stringify(bad.name)} are not a JSON object, which a tool_use block needs`,
   };
 }
