@@ -1,0 +1,194 @@
+import { foldKind } from './foldChar';
+import { type Lines, lineEnd, startLines } from './lineBreaks';
+import { pairedUnit } from './pairedUnit';
+import { type PassOutput, passOutput, push } from './passOutput';
+import {
+  controlPoint,
+  escapePoint,
+  foldPoint,
+  markerPoint,
+  type PointState,
+  startPoints,
+} from './readsDifferently';
+import { canonical, GROUP_CODE, MIN_RUN, PassEvent, type ScanTables } from './scanTables';
+
+/** One pass's working state: its text, its tables, what it found, the lines and points so far. */
+interface Pass extends PointState {
+  text: string;
+  tables: ScanTables;
+  out: PassOutput;
+  wraps: boolean;
+  lines: Lines;
+}
+
+// One pass state per nesting level of views: a view's pass runs while its parent's output is
+// still being read. Reused from call to call (the pass allocates nothing on ordinary text).
+const passes: Pass[] = [];
+
+/**
+ * The scanner's first pass: one loop over the char codes of `text`, driven by the rule set's
+ * tables (a class per code unit, the keyword automaton, the token-run automaton). It finds the
+ * keywords (verified, in order of start), the points where the text reads differently than it
+ * is written, the line breaks that may wrap a secret (without `wraps`, a text whose lines are
+ * joined already, none) and the long token runs. Rules, views and decoders run only where it
+ * points. The output is `level`'s, reused: read it before the next pass at the same level.
+ */
+export function firstPass(
+  text: string,
+  tables: ScanTables,
+  wraps: boolean,
+  level: number,
+): PassOutput {
+  while (passes.length <= level) passes.push(newPass());
+  const pass = passes[level]!;
+  const out = pass.out;
+  out.hits.length = out.points.length = out.breaks.length = out.runs.length = 0;
+  pass.text = text;
+  pass.tables = tables;
+  pass.wraps = wraps;
+  startLines(pass.lines);
+  startPoints(pass);
+  const run = loop(pass, text, tables);
+  if (run === MIN_RUN * tables.stride) runEnded(pass, text.length);
+  if (wraps) lineEnd(text, text.length, pass.lines, out.breaks);
+  pass.text = '';
+  return out;
+}
+
+function newPass(): Pass {
+  const lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
+  return {
+    text: '',
+    tables: undefined as unknown as ScanTables,
+    out: passOutput(),
+    wraps: false,
+    lines,
+    foldedTo: -1,
+    markerEnd: -1,
+    pairedAt: -1,
+  };
+}
+
+/**
+ * The loop itself, with nothing after it but its return: V8 compiles a long first call's loop
+ * on the stack before the code after it ever ran, and code after a loop without type feedback
+ * deoptimised at the end of every call.
+ */
+function loop(pass: Pass, text: string, tables: ScanTables): number {
+  const { classes, next, accepting, runNext, runEnd } = tables;
+  const n = text.length;
+  let state = 0;
+  let run = 0;
+  for (let i = 0; i < n; i++) {
+    const c = classes[text.charCodeAt(i)]!;
+    state = next[state + c]!;
+    run = runNext[run + c]!;
+    if (state >= accepting) accepted(pass, i, state);
+    if (run === runEnd) runEnded(pass, i);
+  }
+  return run;
+}
+
+/** The automaton reached an accepting state at `i`: keywords ending there, or an event. */
+function accepted(pass: Pass, i: number, state: number): void {
+  const tables = pass.tables;
+  const k = (state - tables.accepting) / tables.stride;
+  const codes = tables.codes;
+  for (let at = tables.from[k]!, to = tables.from[k + 1]!; at < to; at++) {
+    const code = codes[at]!;
+    if (code >= GROUP_CODE) keywordsAt(pass, i, code - GROUP_CODE);
+    else if (i !== pass.pairedAt) eventAt(pass, i, code);
+  }
+}
+
+function eventAt(pass: Pass, i: number, event: number): void {
+  const text = pass.text;
+  const points = pass.out.points;
+  switch (event) {
+    case PassEvent.LineEnd:
+      if (pass.wraps) lineEnd(text, i, pass.lines, pass.out.breaks);
+      return;
+    case PassEvent.Ampersand:
+    case PassEvent.Backslash:
+    case PassEvent.Percent:
+      escapePoint(text, i, text.charCodeAt(i), points);
+      return;
+    case PassEvent.Marker:
+    case PassEvent.Tilde:
+      markerPoint(text, i, pass, points);
+      return;
+    case PassEvent.Control:
+      controlPoint(text, i, pass, points);
+      return;
+    case PassEvent.Unresolved: {
+      // First sight of this unit in this rule set's table: classified for good.
+      const code = text.charCodeAt(i);
+      const tables = pass.tables;
+      const folds = foldKind(code) !== 1;
+      tables.classes[code] = folds ? tables.foldClass : tables.otherClass;
+      if (folds) foldPoint(text, i, pass, points);
+      return;
+    }
+    default: // Fold, High
+      foldPoint(text, i, pass, points);
+  }
+}
+
+/** The keywords of group `group` that end at `i`, each checked whole and recorded by its start. */
+function keywordsAt(pass: Pass, i: number, group: number): void {
+  const { text, tables } = pass;
+  const start = i + 1 - tables.groupLength[group]!;
+  const hits = pass.out.hits;
+  for (let at = tables.groupFrom[group]!, to = tables.groupFrom[group + 1]!; at < to; at++) {
+    const entry = tables.groupEntries[at]!;
+    if (!matches(text, start, tables.keywords[entry]!, tables.anyCase[entry] === 1)) continue;
+    // Keywords end in order, not start in order (a longer one ends later): kept sorted by start.
+    let k = hits.length;
+    push(hits, 0);
+    push(hits, 0);
+    const list = hits.list;
+    while (k > 0 && list[k - 2]! > start) {
+      list[k] = list[k - 2]!;
+      list[k + 1] = list[k - 1]!;
+      k -= 2;
+    }
+    list[k] = start;
+    list[k + 1] = entry;
+  }
+}
+
+function matches(text: string, start: number, keyword: string, anyCase: boolean): boolean {
+  if (start + keyword.length > text.length) return false;
+  for (let j = 0; j < keyword.length; j++) {
+    const a = text.charCodeAt(start + j);
+    const b = keyword.charCodeAt(j);
+    if (a === b) continue;
+    if (!anyCase) return false;
+    if (a < 0x80 && b < 0x80) {
+      if ((a | 0x20) !== (b | 0x20) || (a | 0x20) < 0x61 || (a | 0x20) > 0x7a) return false;
+    } else if (canonical(a) !== canonical(b)) return false;
+  }
+  return true;
+}
+
+/** A run of at least `MIN_RUN` token characters ended at `end`: recorded from its start. */
+function runEnded(pass: Pass, end: number): void {
+  const text = pass.text;
+  let start = end - MIN_RUN;
+  while (start > 0 && isToken(text.charCodeAt(start - 1))) start--;
+  // A token character read with a lone high surrogate before it is not part of the run.
+  if (start > 0 && pairedUnit(text, start)) start++;
+  if (end - start < MIN_RUN) return;
+  push(pass.out.runs, start);
+  push(pass.out.runs, end);
+}
+
+/** True when the code unit is a token (base64, base64url) character: `[A-Za-z0-9+/=_-]`. */
+const isToken = (code: number) =>
+  (code >= 0x61 && code <= 0x7a) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x2f && code <= 0x39) ||
+  code === 0x2b ||
+  code === 0x3d ||
+  code === 0x5f ||
+  code === 0x2d;
