@@ -1,4 +1,5 @@
 import { pairedUnit } from './pairedUnit';
+import { type Offsets, push } from './passOutput';
 
 /** Base64 runs at least this long are decoded (12 bytes: the shortest secret worth finding). */
 export const MIN_ENCODED_RUN = 24;
@@ -17,16 +18,15 @@ const isToken = (code: number) =>
   code === 0x2d;
 
 /**
- * Pairs `[start, end)` of the maximal runs of token characters at least `MIN_ENCODED_RUN` long,
- * in order. Such a run holds two offsets 12 apart that are multiples of 12, so only every 12th
- * character is looked at first; a token character there is followed to the end of its run, and
- * a run that reaches the next multiple is followed back to its start (at most 12 characters: the
- * multiple before was not in it). The character after a lone high surrogate is read with it, as
- * the survey reads it, and never starts a run. Each character is read at most twice; prose about a third of
- * them.
+ * Appends to `runs` the pairs `[start, end)` of the maximal runs of token characters at least
+ * `MIN_ENCODED_RUN` long, in order. Such a run holds two offsets 12 apart that are multiples of
+ * 12, so only every 12th character is looked at first; a token character there is followed to
+ * the end of its run, and a run that reaches the next multiple is followed back to its start (at
+ * most 12 characters: the multiple before was not in it). The character after a lone high
+ * surrogate is read with it, as the first pass reads it, and never starts a run. Each character
+ * is read at most twice; prose about a third of them.
  */
-export function encodedRuns(text: string): number[] {
-  const runs: number[] = [];
+export function encodedRuns(text: string, runs: Offsets): void {
   const n = text.length;
   let k = 0;
   while (k < n) {
@@ -44,8 +44,10 @@ export function encodedRuns(text: string): number[] {
     while (start > 0 && isToken(text.charCodeAt(start - 1))) start--;
     // A token character read with a lone high surrogate before it is not part of the run.
     if (start > 0 && pairedUnit(text, start)) start++;
-    if (end - start >= MIN_ENCODED_RUN) runs.push(start, end);
+    if (end - start >= MIN_ENCODED_RUN) {
+      push(runs, start);
+      push(runs, end);
+    }
     k = Math.ceil(end / STEP) * STEP;
   }
-  return runs;
 }

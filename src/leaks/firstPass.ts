@@ -1,6 +1,6 @@
 import { foldKind } from './foldChar';
-import { type Lines, lineEnd, startLines } from './lineBreaks';
-import { pairedUnit } from './pairedUnit';
+import { encodedRuns } from './encodedRuns';
+import { lineBreaks } from './lineBreaks';
 import { type PassOutput, passOutput, push } from './passOutput';
 import {
   controlPoint,
@@ -10,15 +10,13 @@ import {
   type PointState,
   startPoints,
 } from './readsDifferently';
-import { canonical, GROUP_CODE, MIN_RUN, PassEvent, type ScanTables } from './scanTables';
+import { canonical, GROUP_CODE, PassEvent, type ScanTables } from './scanTables';
 
-/** One pass's working state: its text, its tables, what it found, the lines and points so far. */
+/** One pass's working state: its text, its tables, what it found, the points so far. */
 interface Pass extends PointState {
   text: string;
   tables: ScanTables;
   out: PassOutput;
-  wraps: boolean;
-  lines: Lines;
 }
 
 // One pass state per nesting level of views: a view's pass runs while its parent's output is
@@ -45,24 +43,21 @@ export function firstPass(
   out.hits.length = out.points.length = out.breaks.length = out.runs.length = 0;
   pass.text = text;
   pass.tables = tables;
-  pass.wraps = wraps;
-  startLines(pass.lines);
   startPoints(pass);
-  const run = loop(pass, text, tables);
-  if (run === MIN_RUN * tables.stride) runEnded(pass, text.length);
-  if (wraps) lineEnd(text, text.length, pass.lines, out.breaks);
+  loop(pass, text, tables.classes, tables.next, tables.accepting, text.length);
   pass.text = '';
+  // Line ends and long token runs are found apart: a native search for each line end, and a
+  // look at every 12th character for runs, cost less than a branch at every character.
+  if (wraps) lineBreaks(text, out.breaks);
+  encodedRuns(text, out.runs);
   return out;
 }
 
 function newPass(): Pass {
-  const lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
   return {
     text: '',
     tables: undefined as unknown as ScanTables,
     out: passOutput(),
-    wraps: false,
-    lines,
     foldedTo: -1,
     markerEnd: -1,
     pairedAt: -1,
@@ -70,23 +65,24 @@ function newPass(): Pass {
 }
 
 /**
- * The loop itself, with nothing after it but its return: V8 compiles a long first call's loop
- * on the stack before the code after it ever ran, and code after a loop without type feedback
- * deoptimised at the end of every call.
+ * The loop itself, with nothing before it but locals and nothing after it but its return: V8
+ * compiles a long first call's loop on the stack (OSR) before the code around it ever ran, and
+ * code there without type feedback deoptimised the loop on the next call (measured: a property
+ * read before the loop left it deoptimised at 8× the cost).
  */
-function loop(pass: Pass, text: string, tables: ScanTables): number {
-  const { classes, next, accepting, runNext, runEnd } = tables;
-  const n = text.length;
+function loop(
+  pass: Pass,
+  text: string,
+  classes: Uint8Array,
+  next: Int32Array,
+  accepting: number,
+  n: number,
+): void {
   let state = 0;
-  let run = 0;
   for (let i = 0; i < n; i++) {
-    const c = classes[text.charCodeAt(i)]!;
-    state = next[state + c]!;
-    run = runNext[run + c]!;
+    state = next[state + classes[text.charCodeAt(i)]!]!;
     if (state >= accepting) accepted(pass, i, state);
-    if (run === runEnd) runEnded(pass, i);
   }
-  return run;
 }
 
 /** The automaton reached an accepting state at `i`: keywords ending there, or an event. */
@@ -105,9 +101,6 @@ function eventAt(pass: Pass, i: number, event: number): void {
   const text = pass.text;
   const points = pass.out.points;
   switch (event) {
-    case PassEvent.LineEnd:
-      if (pass.wraps) lineEnd(text, i, pass.lines, pass.out.breaks);
-      return;
     case PassEvent.Ampersand:
     case PassEvent.Backslash:
     case PassEvent.Percent:
@@ -170,25 +163,3 @@ function matches(text: string, start: number, keyword: string, anyCase: boolean)
   }
   return true;
 }
-
-/** A run of at least `MIN_RUN` token characters ended at `end`: recorded from its start. */
-function runEnded(pass: Pass, end: number): void {
-  const text = pass.text;
-  let start = end - MIN_RUN;
-  while (start > 0 && isToken(text.charCodeAt(start - 1))) start--;
-  // A token character read with a lone high surrogate before it is not part of the run.
-  if (start > 0 && pairedUnit(text, start)) start++;
-  if (end - start < MIN_RUN) return;
-  push(pass.out.runs, start);
-  push(pass.out.runs, end);
-}
-
-/** True when the code unit is a token (base64, base64url) character: `[A-Za-z0-9+/=_-]`. */
-const isToken = (code: number) =>
-  (code >= 0x61 && code <= 0x7a) ||
-  (code >= 0x41 && code <= 0x5a) ||
-  (code >= 0x2f && code <= 0x39) ||
-  code === 0x2b ||
-  code === 0x3d ||
-  code === 0x5f ||
-  code === 0x2d;

@@ -1,3 +1,4 @@
+import { pairedUnit } from './pairedUnit';
 import { type Offsets, push } from './passOutput';
 
 /** Lines of one width at least this wide, one after another, are a hard-wrapped block. */
@@ -6,29 +7,6 @@ const MIN_WRAP_WIDTH = 4;
 const MIN_CUT_RUN = 12;
 /** …of which the end of the first line holds at least this many. */
 const MIN_CUT_TAIL = 6;
-
-/** The lines a pass has gone by: where the current one starts, and the content of the last. */
-export interface Lines {
-  start: number;
-  /** The last line's content `[from, to)`, after its markers, before a hard break. */
-  from: number;
-  to: number;
-  /** The width of the last line (markers included), and of the one before it (-1: none). */
-  width: number;
-  widthBefore: number;
-  /** The length of the last line's markers. */
-  indent: number;
-}
-
-/** Lines state for a new text. */
-export function startLines(lines: Lines): void {
-  lines.start = 0;
-  lines.from = 0;
-  lines.to = 0;
-  lines.width = -1;
-  lines.widthBefore = -1;
-  lines.indent = 0;
-}
 
 // What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with. (Not
 // `*`, `#` or `!`: Markdown's markers and punctuation run into a line's last word.)
@@ -41,18 +19,86 @@ const SECRET = /* @__PURE__ */ (() => {
 const isSecretChar = (code: number) => code < 0x80 && SECRET[code] === 1;
 const isBlank = (code: number) => code === 0x20 || code === 0x09;
 const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /**
- * At the end (`at`) of a line, decides whether the break before it may wrap a secret and
- * records it in `breaks` as `[end of the last line's content, start of this one's)`: the markers
- * a reader skips (indentation, `>` quotes, list markers, a hard break's spaces or backslash) go
- * with it. A break is kept inside a hard-wrapped block (two lines of one width, and the shorter
- * line that ends the block: a secret cut every N characters, at any N), or where it cuts a run
- * of secret characters that looks random (a key, a URL, a JWT cut once).
+ * The line breaks of `text` that may wrap a secret, as pairs `[end of a line's content, start
+ * of the next one's)` in `breaks`: the markers a reader skips (indentation, `>` quotes, list
+ * markers, a hard break's spaces or backslash) go with the break. A break is kept inside a
+ * hard-wrapped block (two lines of one width, and the shorter line that ends the block: a secret
+ * cut every N characters, at any N), or where it cuts a run of secret characters that looks
+ * random (a key, a URL, a JWT cut once). Each break is decided at the end of the line after it,
+ * from that line and the two before; a cheap look at their widths and at the first line's end
+ * rules out most breaks before any line is read in full.
  */
-export function lineEnd(text: string, at: number, lines: Lines, breaks: Offsets): void {
-  const start = lines.start;
-  lines.start = at + 1;
+export function lineBreaks(text: string, breaks: Offsets): void {
+  const n = text.length;
+  // The two lines before the current one, as written: [start, end) (start -1: none).
+  let wStart = -1;
+  let wEnd = -1;
+  let xStart = -1;
+  let xEnd = -1;
+  let xTail = false; // the line before ends in secret characters (a cut may follow)
+  let start = 0;
+  let at = text.indexOf('\n');
+  for (;;) {
+    // The unit after a lone high surrogate is read with it: no line ends there.
+    if (at > 0 && isHigh(text.charCodeAt(at - 1)) && pairedUnit(text, at)) {
+      at = text.indexOf('\n', at + 1);
+      continue;
+    }
+    const end = at === -1 ? n : at;
+    if (xStart >= 0) {
+      const width = end - start;
+      const last = xEnd - xStart;
+      if (
+        (xTail && cutMayFollow(text, start, end)) ||
+        (last >= MIN_WRAP_WIDTH &&
+          (Math.abs(width - last) <= 1 || (wStart >= 0 && Math.abs(last - (wEnd - wStart)) <= 1)))
+      )
+        decide(text, wStart, wEnd, xStart, xEnd, start, end, breaks);
+    }
+    xTail = endsInSecret(text, start, end);
+    wStart = xStart;
+    wEnd = xEnd;
+    xStart = start;
+    xEnd = end;
+    if (at === -1) return;
+    start = at + 1;
+    at = text.indexOf('\n', start);
+  }
+}
+
+/** At least `MIN_CUT_TAIL` secret characters end the line `[start, end)` (before a CR, a backslash, blanks). */
+function endsInSecret(text: string, start: number, end: number): boolean {
+  let to = end;
+  if (to > start && text.charCodeAt(to - 1) === 0x0d) to--;
+  if (to > start && text.charCodeAt(to - 1) === 0x5c) to--;
+  while (to > start && isBlank(text.charCodeAt(to - 1))) to--;
+  if (to - start < MIN_CUT_TAIL) return false;
+  for (let i = to - MIN_CUT_TAIL; i < to; i++) if (!isSecretChar(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** The line `[start, end)` may start with a secret character (after its quote and list markers). */
+function cutMayFollow(text: string, start: number, end: number): boolean {
+  let i = start;
+  while (i < end && i - start <= 12) {
+    const code = text.charCodeAt(i);
+    if (!isBlank(code) && code !== 0x3e) break;
+    i++;
+  }
+  const code = text.charCodeAt(i);
+  return isSecretChar(code) || code === 0x2a || code === 0x2b;
+}
+
+// One line as the break decision reads it (scratch: no object per line).
+let lineFrom = 0;
+let lineTo = 0;
+let lineEndAt = 0;
+
+/** Reads the line `[start, at)`: its content `[lineFrom, lineTo)` and its end before a CR. */
+function readLine(text: string, start: number, at: number): void {
   const from = contentStart(text, start, at);
   const end = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
   let to = end;
@@ -60,29 +106,52 @@ export function lineEnd(text: string, at: number, lines: Lines, breaks: Offsets)
   let spaces = 0;
   while (to - spaces > from && spaces < 4 && isBlank(text.charCodeAt(to - spaces - 1))) spaces++;
   if (spaces >= 2 || spaces === to - from) to -= spaces; // a Markdown hard break, or a blank line
-  const width = end - start; // a wrapped block repeats its markers on every line
-  const lastFrom = lines.from;
-  const lastTo = lines.to;
-  const lastWidth = lines.width;
-  if (lastTo > lastFrom && to > from) {
-    // The last line of a block is shorter: it goes on only where it continues a secret, so a
-    // word after a key that fills its last line exactly is not glued to it.
-    const inBlock = lastWidth >= MIN_WRAP_WIDTH && lines.widthBefore === lastWidth;
-    if (
-      (lastWidth >= MIN_WRAP_WIDTH && width === lastWidth && from - start === lines.indent) ||
-      cutsSecret(text, lastFrom, lastTo, from, to, inBlock)
-    ) {
-      push(breaks, lastTo);
-      push(breaks, from);
-    }
-  }
-  lines.widthBefore = to > from ? lastWidth : -1;
-  lines.from = from;
-  lines.to = to;
-  lines.width = to > from ? width : -1;
-  lines.indent = from - start;
+  lineFrom = from;
+  lineTo = to;
+  lineEndAt = end;
 }
 
+/**
+ * Decides the break between the lines X `[xStart, xEnd)` and Y `[yStart, yEnd)` (W, the line
+ * before X, tells whether X is inside a block).
+ */
+function decide(
+  text: string,
+  wStart: number,
+  wEnd: number,
+  xStart: number,
+  xEnd: number,
+  yStart: number,
+  yEnd: number,
+  breaks: Offsets,
+): void {
+  readLine(text, yStart, yEnd);
+  const from = lineFrom;
+  const to = lineTo;
+  const width = lineEndAt - yStart; // a wrapped block repeats its markers on every line
+  readLine(text, xStart, xEnd);
+  const lastFrom = lineFrom;
+  const lastTo = lineTo;
+  if (!(lastTo > lastFrom && to > from)) return;
+  const lastWidth = lineEndAt - xStart;
+  let widthBefore = -1;
+  if (wStart >= 0) {
+    readLine(text, wStart, wEnd);
+    if (lineTo > lineFrom) widthBefore = lineEndAt - wStart;
+  }
+  // The last line of a block is shorter: it goes on only where it continues a secret, so a
+  // word after a key that fills its last line exactly is not glued to it.
+  const inBlock = lastWidth >= MIN_WRAP_WIDTH && widthBefore === lastWidth;
+  if (
+    (lastWidth >= MIN_WRAP_WIDTH && width === lastWidth && from - yStart === lastFrom - xStart) ||
+    cutsSecret(text, lastFrom, lastTo, from, to, inBlock)
+  ) {
+    push(breaks, lastTo);
+    push(breaks, from);
+  }
+}
+
+/**
 /**
  * Where the content of the line `[start, at)` starts: after indentation and quote markers (up to
  * 12 characters), then a list marker (`-`, `*`, `+` or up to three digits and `.` or `)`, then

@@ -8,7 +8,6 @@ import type { LeakRule } from './leakRule';
  * reports `FIRST_GROUP + g`.
  */
 export const enum PassEvent {
-  LineEnd = 0,
   Ampersand = 1,
   Backslash = 2,
   Percent = 3,
@@ -41,9 +40,6 @@ export interface ScanTables {
   readonly accepting: number;
   readonly from: Int32Array;
   readonly codes: Int32Array;
-  /** The token-run automaton over the same classes: a run of `MIN_RUN` token characters ended. */
-  readonly runNext: Int32Array;
-  readonly runEnd: number;
   /** Per keyword group (a folded prefix): its length, and its entries `groupEntries[groupFrom[g]..groupFrom[g + 1])`. */
   readonly groupLength: Int32Array;
   readonly groupFrom: Int32Array;
@@ -64,13 +60,8 @@ export interface ScanTables {
   readonly otherClass: number;
 }
 
-/** Base64 and token runs at least this long are decoded (12 bytes: the shortest secret worth finding). */
-export const MIN_RUN = 24;
-
-const TOKEN = /[A-Za-z0-9+/=_-]/;
 const CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 const EVENT_OF: Record<string, PassEvent> = {
-  '\n': PassEvent.LineEnd,
   '&': PassEvent.Ampersand,
   '\\': PassEvent.Backslash,
   '%': PassEvent.Percent,
@@ -166,15 +157,13 @@ function build(rules: readonly LeakRule[]): ScanTables {
   const signatureOf = (code: number) => {
     const unit = canonical(code);
     const name = keywordUnits.has(unit) ? `k${unit}` : '';
-    const event = eventOf(code);
-    const token = code < 0x80 && TOKEN.test(String.fromCharCode(code)) ? 't' : '';
-    return `${name}|${event ?? ''}|${token}`;
+    return `${name}|${eventOf(code) ?? ''}`;
   };
-  const otherClass = classOf('||');
+  const otherClass = classOf('|');
   for (let code = 0; code < 0x80; code++) classes[code] = classOf(signatureOf(code));
-  const foldClass = classOf(`|${PassEvent.Fold}|`);
-  const highClass = classOf(`|${PassEvent.High}|`);
-  const unresolved = classOf(`|${PassEvent.Unresolved}|`);
+  const foldClass = classOf(`|${PassEvent.Fold}`);
+  const highClass = classOf(`|${PassEvent.High}`);
+  const unresolved = classOf(`|${PassEvent.Unresolved}`);
   classes.fill(unresolved, 0x80);
   classes.fill(highClass, 0xd800, 0xdc00);
   classes.fill(otherClass, 0xdc00, 0xe000);
@@ -216,20 +205,6 @@ function build(rules: readonly LeakRule[]): ScanTables {
     if (event !== '') patterns.push({ classes: [k], code: Number(event) });
   }
   const automaton = keywordAutomaton(patterns, count);
-  const stride = automaton.stride;
-
-  // Token runs: 0..MIN_RUN token characters in a row (saturating), then END after one ends.
-  const end = MIN_RUN + 1;
-  const token = new Uint8Array(stride);
-  for (let code = 0; code < 0x80; code++)
-    if (TOKEN.test(String.fromCharCode(code))) token[classes[code]!] = 1;
-  const runNext = new Int32Array((end + 1) * stride);
-  for (let run = 0; run <= end; run++)
-    for (let c = 0; c < stride; c++) {
-      const from = run === end ? 0 : run;
-      const to = token[c] ? Math.min(from + 1, MIN_RUN) : from === MIN_RUN ? end : 0;
-      runNext[run * stride + c] = to * stride;
-    }
 
   const flat = (lists: number[][]) => {
     const from = new Int32Array(lists.length + 1);
@@ -248,8 +223,6 @@ function build(rules: readonly LeakRule[]): ScanTables {
     rules,
     classes,
     ...automaton,
-    runNext,
-    runEnd: end * stride,
     groupLength: Int32Array.from(groups, (list) => prefixOf[list[0]!]!.length),
     groupFrom,
     groupEntries,

@@ -5,7 +5,8 @@ import { joinedView } from './joinedView';
 import { toArray } from './passOutput';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { rulesAtHits } from './rulesAtHits';
-import { MIN_RUN, type ScanTables, scanTables } from './scanTables';
+import { MIN_ENCODED_RUN } from './encodedRuns';
+import { type ScanTables, scanTables } from './scanTables';
 
 /** One finding inside one string. */
 export interface TextFinding {
@@ -149,7 +150,7 @@ function scanNode(
     const pieces = /[^=]+=*/g;
     const run = text.slice(runStart, runs[k + 1]);
     for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
-      if (piece[0].length < MIN_RUN) continue;
+      if (piece[0].length < MIN_ENCODED_RUN) continue;
       const start = runStart + piece.index;
       const end = start + piece[0].length;
       for (const decoded of decodeBase64Run(piece[0]))

@@ -1,6 +1,6 @@
 import { type BigramFilter, bigramStamps, nextGeneration } from './bigramFilter';
 import { decodeCharReference } from './charReference';
-import { encodedRuns } from './encodedRuns';
+import { encodedRuns as legacyEncodedRuns } from './legacyEncodedRuns';
 import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
 import { pairedUnit } from './pairedUnit';
 
@@ -68,7 +68,7 @@ export function surveyText(text: string, wraps = true): Survey {
   const lines: Lines = { start: 0, from: 0, to: 0, width: -1, widthBefore: -1, indent: 0 };
   surveyLoop(text, wraps, generation, points, breaks, lines, 0, text.length);
   if (wraps) lineEnd(text, text.length, lines, breaks);
-  return { filter: { generation }, points, breaks, runs: encodedRuns(text) };
+  return { filter: { generation }, points, breaks, runs: legacyEncodedRuns(text) };
 }
 
 /** How far a seam's join may change what a reader sees (a character reference is up to 32 long). */
@@ -100,7 +100,7 @@ export function surveyJoined(text: string, seams: readonly number[], filter: Big
     to = seamEnd(text, seam);
   }
   if (to > from) surveyLoop(text, false, filter.generation, points, [], lines, from, to);
-  return { filter, points, breaks: [], runs: encodedRuns(text) };
+  return { filter, points, breaks: [], runs: legacyEncodedRuns(text) };
 }
 
 /** Where the window of a seam ends: `SEAM_REACH` after it, widened over a marker run. */
