@@ -38,7 +38,6 @@ export function lineBreaks(text: string, breaks: Offsets): void {
   let wEnd = -1;
   let xStart = -1;
   let xEnd = -1;
-  let xTail = false; // the line before ends in secret characters (a cut may follow)
   let start = 0;
   let at = text.indexOf('\n');
   for (;;) {
@@ -52,13 +51,12 @@ export function lineBreaks(text: string, breaks: Offsets): void {
       const width = end - start;
       const last = xEnd - xStart;
       if (
-        (xTail && cutMayFollow(text, start, end)) ||
+        (cutMayFollow(text, start, end) && endsInSecret(text, xStart, xEnd)) ||
         (last >= MIN_WRAP_WIDTH &&
           (Math.abs(width - last) <= 1 || (wStart >= 0 && Math.abs(last - (wEnd - wStart)) <= 1)))
       )
         decide(text, wStart, wEnd, xStart, xEnd, start, end, breaks);
     }
-    xTail = endsInSecret(text, start, end);
     wStart = xStart;
     wEnd = xEnd;
     xStart = start;
@@ -89,7 +87,10 @@ function cutMayFollow(text: string, start: number, end: number): boolean {
     i++;
   }
   const code = text.charCodeAt(i);
-  return isSecretChar(code) || code === 0x2a || code === 0x2b;
+  // A list marker (`*`, `+`) and blanks may come first.
+  return (
+    isSecretChar(code) || ((code === 0x2a || code === 0x2b) && isBlank(text.charCodeAt(i + 1)))
+  );
 }
 
 // One line as the break decision reads it (scratch: no object per line).
