@@ -48,7 +48,8 @@ const CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
  * The normalised view of the windows of `source` around `points` (and `breaks`): character
  * references and Markdown escapes decoded as a CommonMark renderer does, percent escapes decoded,
  * emphasis and code markers dropped, every character folded (NFKC, look-alikes, default-ignorables
- * and invisible controls dropped, a mark on a Latin letter dropped) and, with `join`, each listed line break removed.
+ * and invisible controls dropped, a mark on a Latin letter dropped) and, with `join`, each listed line break removed
+ * (`windows`, those of the points or breaks, may leave some out).
  * Windows (`windowsAround`) reach 160 characters beyond their points, to the next space or tab, and are
  * separated by a newline. Linear: each source character is read once; what reads as written is
  * copied a run at a time.
@@ -58,6 +59,10 @@ export function readerView(
   points: readonly number[],
   breaks: readonly number[],
   join: boolean,
+  windows: readonly (readonly [number, number])[] = windowsAround(
+    source,
+    join ? breaks.filter((_, k) => k % 2 === 0) : points,
+  ),
 ): ReaderView {
   const parts: string[] = [];
   // Per piece, as in ReaderView.
@@ -90,10 +95,7 @@ export function readerView(
   };
   let breakIndex = 0;
   let special = -1; // the next offset SPECIAL matches, once searched
-  for (const [from, to] of windowsAround(
-    source,
-    join ? breaks.filter((_, k) => k % 2 === 0) : points,
-  )) {
+  for (const [from, to] of windows) {
     if (length > 0) emit('\n', from, from);
     while (breakIndex < breaks.length && breaks[breakIndex]! < from) breakIndex += 2;
     let i = from;

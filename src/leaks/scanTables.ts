@@ -49,6 +49,8 @@ export interface ScanTables {
   readonly anyCase: Uint8Array;
   readonly entryFrom: Int32Array;
   readonly entryRules: Int32Array;
+  /** The length of the longest keyword. */
+  readonly longest: number;
   /** Rules that run on every text (no keywords). */
   readonly always: Int32Array;
   /** Per rule: its required strings `required[requiredFrom[r]..requiredFrom[r + 1])` (indices into `requires`). */
@@ -230,6 +232,7 @@ function build(rules: readonly LeakRule[]): ScanTables {
     anyCase: Uint8Array.from(anyCase),
     entryFrom,
     entryRules,
+    longest: keywords.reduce((longest, keyword) => Math.max(longest, keyword.length), 0),
     always: Int32Array.from(always),
     requiredFrom,
     required,

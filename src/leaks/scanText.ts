@@ -2,6 +2,7 @@ import { decodeBase64Run } from './decodeBase64Run';
 import { firstPass } from './firstPass';
 import type { LeakRule, Span } from './leakRule';
 import { joinedView } from './joinedView';
+import { joinedWindows } from './joinedWindows';
 import { toArray } from './passOutput';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { rulesAtHits } from './rulesAtHits';
@@ -134,7 +135,11 @@ function scanNode(
     // time) and the joined text's own pass asks for a normalised view if the join made one
     // needed; elsewhere the joined view is normalised as it is built.
     const asWritten = points.length === 0;
-    const view = asWritten ? joinedView(text, breaks) : readerView(text, points, breaks, true);
+    const windows = joinedWindows(text, breaks, points, pass.hits, tables, !asWritten, level + 1);
+    if (windows.length === 0) return scanRuns(text, tables, depth, level, runs, report);
+    const view = asWritten
+      ? joinedView(text, breaks, windows)
+      : readerView(text, points, breaks, true, windows);
     scanNode(
       view.text,
       tables,
@@ -144,6 +149,18 @@ function scanNode(
       (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
     );
   }
+  scanRuns(text, tables, depth, level, runs, report);
+}
+
+/** Decodes the long token runs of a text and scans what they decode to. */
+function scanRuns(
+  text: string,
+  tables: ScanTables,
+  depth: number,
+  level: number,
+  runs: readonly number[],
+  report: Report,
+): void {
   for (let k = 0; k < runs.length; k += 2) {
     const runStart = runs[k]!;
     // "name=base64": each piece between `=` signs is decoded on its own.
