@@ -137,8 +137,8 @@ function seamMatters(
   copy += text.slice(at, stop);
   const pass = firstPass(copy, tables, false, level);
   if (pass.points.length > 0) return [true, end];
-  const crosses = (start: number, stop: number) => {
-    for (const seam of seams) if (start < seam && seam < stop) return true;
+  const crosses = (first: number, last: number) => {
+    for (const seam of seams) if (first < seam && seam < last) return true;
     return false;
   };
   for (let j = 0; j < pass.runs.length; j += 2)
