@@ -10,7 +10,9 @@ import {
   type PointState,
   startPoints,
 } from './readsDifferently';
-import { canonical, GROUP_CODE, PassEvent, type ScanTables } from './scanTables';
+import { caselessUnit } from './caselessUnit';
+import { GROUP_CODE, PassEvent } from './keywordTables';
+import type { ScanTables } from './scanTables';
 
 /** One pass's working state: its text, its tables, what it found, the points so far. */
 interface Pass extends PointState {
@@ -159,7 +161,7 @@ function matches(text: string, start: number, keyword: string, anyCase: boolean)
     if (!anyCase) return false;
     if (a < 0x80 && b < 0x80) {
       if ((a | 0x20) !== (b | 0x20) || (a | 0x20) < 0x61 || (a | 0x20) > 0x7a) return false;
-    } else if (canonical(a) !== canonical(b)) return false;
+    } else if (caselessUnit(a) !== caselessUnit(b)) return false;
   }
   return true;
 }

@@ -3,7 +3,7 @@ import { windowsAround } from './viewWindows';
 
 /**
  * The windows of `source` around `breaks` (pairs `[start, end)`) with those breaks removed and
- * nothing else changed: the joined view of a text in which the survey found nothing that reads
+ * nothing else changed: the joined view of a text in which the first pass found nothing that reads
  * differently than written. It is copied a line at a time, where `readerView` would look at every
  * character that may need folding (on ordinary text, most of what it does). Same windows and
  * piece map as `readerView`'s joined view; `windows` (those of the breaks) may leave some out.

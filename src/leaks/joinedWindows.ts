@@ -63,14 +63,14 @@ export function joinedWindows(
       kept.push(window);
       continue;
     }
-    const offsets: number[] = [];
+    const ranges: [number, number][] = []; // stretches of the window the view needs
     let whole = false;
     for (let k = seam; !whole && k < breaks.length && breaks[k]! < to;) {
       const reach = seamReach(state, k, from, to);
       k = reach.next;
       if (reach.reach === Reach.Window) whole = true;
       else if (reach.reach === Reach.View) return windows;
-      else if (reach.to > reach.from) spread(offsets, reach.from, reach.to);
+      else if (reach.to > reach.from) ranges.push([reach.from, reach.to]);
     }
     let near = seam; // the first break that ends after the current hit's context starts
     for (let k = hit; !whole && k < list.length && list[k]! < to; k += 2) {
@@ -83,11 +83,13 @@ export function joinedWindows(
       // A seam before the match changes what it reads before it; one right after it, what its
       // lookahead reads.
       if (seamWithin(breaks, near, at - CONTEXT, end + CONTEXT))
-        spread(offsets, at - CONTEXT, end + CONTEXT);
+        ranges.push([at - CONTEXT, end + CONTEXT]);
+      // A match that may run to the window's end needs all of it from here: later hits add nothing.
+      if (end >= to) break;
     }
     if (whole) kept.push(window);
-    else if (offsets.length > 0)
-      for (const [a, b] of windowsAround(text, offsets))
+    else if (ranges.length > 0)
+      for (const [a, b] of windowsAround(text, spread(ranges)))
         kept.push([Math.max(a, from), Math.min(b, to)]);
   }
   return kept;
@@ -116,12 +118,21 @@ const enum Reach {
   View = -3,
 }
 
-/** Adds offsets from `a` to `b`, close enough that `windowsAround` keeps them in one window. */
-function spread(offsets: number[], a: number, b: number): void {
-  for (let at = Math.max(0, a); at < b; at += STEP) offsets.push(at);
-  offsets.push(b);
-  // Kept in order: windowsAround merges offsets only forwards.
-  if (offsets.length > 1 && offsets[offsets.length - 2]! > b) offsets.sort((x, y) => x - y);
+/**
+ * Offsets along the stretches (merged), close enough that `windowsAround` keeps each stretch in
+ * one window: each part of the text is covered once, however many stretches overlap there.
+ */
+function spread(ranges: [number, number][]): number[] {
+  ranges.sort((x, y) => x[0] - y[0]);
+  const offsets: number[] = [];
+  let covered = -1;
+  for (const [a, b] of ranges) {
+    if (b <= covered) continue;
+    for (let at = Math.max(0, a, covered + 1); at < b; at += STEP) offsets.push(at);
+    offsets.push(b);
+    covered = b;
+  }
+  return offsets;
 }
 
 /**
@@ -232,9 +243,11 @@ function seamReach(
     result.to = Math.max(result.to, b);
   };
   const pass = firstPass(copy, tables, false, search.level);
+  // Runs and hits come in order of start: one pointer into the seams serves each list.
+  let seam = 0;
   const crosses = (first: number, last: number) => {
-    for (const seam of seams) if (first < seam && seam < last) return true;
-    return false;
+    while (seam < seams.length && seams[seam]! <= first) seam++;
+    return seam < seams.length && seams[seam]! < last;
   };
   if (pass.points.length > 0) {
     result.reach = Reach.Window;
@@ -251,6 +264,7 @@ function seamReach(
     }
     needs(run[0] - CONTEXT, Math.min(to, run[1] + CONTEXT));
   }
+  seam = 0;
   for (let j = 0; j < pass.hits.length; j += 2) {
     const start = pass.hits.list[j]!;
     const entry = pass.hits.list[j + 1]!;

@@ -41,7 +41,7 @@ export function sourceEnd(view: ReaderView, i: number): number {
 
 /** What may read differently than written: references, escapes, markers, controls, anything above ASCII. */
 const SPECIAL = /[&\\%*`~\x01-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\uffff]/g;
-/** The C0 controls a reader does not see, and DEL (NUL keeps texts apart: see survey.ts). */
+/** The C0 controls a reader does not see, and DEL (NUL keeps texts apart: see scanTexts.ts). */
 const CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 
 /**
