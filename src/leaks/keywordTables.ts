@@ -122,31 +122,52 @@ function build(keywords: readonly string[]): KeywordTables {
     const char = String.fromCharCode(unit);
     return char.toLowerCase() !== char || char.toUpperCase() !== char;
   };
+  // Per keyword unit (as a caseless regex reads it), the classes of the units read as it: one
+  // for an ASCII letter and its other case, more for a letter beyond ASCII whose cases fold
+  // differently (a look-alike in one case only).
+  const classesOf = new Map<number, Set<number>>();
+  const add = (code: number) => {
+    const unit = caselessUnit(code);
+    let set = classesOf.get(unit);
+    if (!set) classesOf.set(unit, (set = new Set()));
+    set.add(classes[code]!);
+  };
   for (const unit of keywordUnits) if (unit >= 0x80) classes[unit] = classOf(signatureOf(unit));
   const nonAscii = [...keywordUnits].filter((unit) => unit >= 0x80 && cased(unit));
   if (nonAscii.length > 0) {
     const wanted = new Set(nonAscii);
     for (let code = 0x80; code < 0x10000; code++)
-      if (wanted.has(caselessUnit(code))) classes[code] = classOf(signatureOf(code));
+      if (wanted.has(caselessUnit(code))) {
+        classes[code] = classOf(signatureOf(code));
+        add(code);
+      }
   }
+  for (let code = 0; code < 0x80; code++) add(code);
+  for (const unit of keywordUnits) if (unit >= 0x80) add(unit);
   const count = signatures.size;
   if (count > 255) throw new Error('too many character classes');
 
-  // Groups: entries whose prefixes read as the same classes are one pattern of the automaton.
+  // Groups: keywords whose prefixes read alike are one group; its patterns, every sequence of
+  // classes the prefix may be written in.
   const groupIds = new Map<string, number>();
   const groups: number[][] = [];
   const patterns: { classes: number[]; code: number }[] = [];
   prefixOf.forEach((prefix, id) => {
-    const sequence = Array.from(
-      { length: prefix.length },
-      (_, k) => classes[prefix.charCodeAt(k)]!,
+    const units = Array.from({ length: prefix.length }, (_, k) =>
+      caselessUnit(prefix.charCodeAt(k)),
     );
-    const key = sequence.join(',');
+    const key = units.join(',');
     let group = groupIds.get(key);
     if (group === undefined) {
       group = groups.push([]) - 1;
       groupIds.set(key, group);
-      patterns.push({ classes: sequence, code: GROUP_CODE + group });
+      let sequences: number[][] = [[]];
+      for (const unit of units)
+        sequences = sequences.flatMap((sequence) =>
+          [...classesOf.get(unit)!].map((k) => [...sequence, k]),
+        );
+      for (const sequence of sequences)
+        patterns.push({ classes: sequence, code: GROUP_CODE + group });
     }
     groups[group]!.push(id);
   });
