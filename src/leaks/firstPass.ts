@@ -1,7 +1,10 @@
 import { foldKind } from './foldChar';
 import { encodedRuns } from './encodedRuns';
 import { lineBreaks } from './lineBreaks';
-import { type PassOutput, passOutput, push } from './passOutput';
+import { quotedPrintableAt } from './decodeEscape';
+import { type Offsets, offsets, type PassOutput, passOutput, push } from './passOutput';
+import { quotedPrintableStretches } from './quotedPrintable';
+import { Separated } from './separatedRuns';
 import {
   controlPoint,
   escapePoint,
@@ -19,6 +22,8 @@ interface Pass extends PointState {
   text: string;
   tables: ScanTables;
   out: PassOutput;
+  /** Where a quoted-printable escape or soft line break starts. */
+  equals: Offsets;
 }
 
 // One pass state per nesting level of views: a view's pass runs while its parent's output is
@@ -30,7 +35,7 @@ const passes: Pass[] = [];
  * tables (a class per code unit, the keyword automaton, the token-run automaton). It finds the
  * keywords (verified, in order of start), the points where the text reads differently than it
  * is written, the line breaks that may wrap a secret (without `wraps`, a text whose lines are
- * joined already, none) and the long token runs. Rules, views and decoders run only where it
+ * joined already, none), the long token runs and the runs of separated units. Rules, views and decoders run only where it
  * points. The output is `level`'s, reused: read it before the next pass at the same level.
  */
 export function firstPass(
@@ -42,16 +47,19 @@ export function firstPass(
   while (passes.length <= level) passes.push(newPass());
   const pass = passes[level]!;
   const out = pass.out;
-  out.hits.length = out.points.length = out.breaks.length = out.runs.length = 0;
+  out.hits.length = out.points.length = out.breaks.length = out.runs.length = out.lists.length = 0;
   pass.text = text;
   pass.tables = tables;
+  pass.equals.length = 0;
   startPoints(pass);
   loop(pass, text, tables.classes, tables.next, tables.accepting, text.length);
   pass.text = '';
   // Line ends and long token runs are found apart: a native search for each line end, and a
   // look at every 12th character for runs, cost less than a branch at every character.
   if (wraps) lineBreaks(text, out.breaks);
-  encodedRuns(text, out.runs);
+  encodedRuns(text, out.runs, out.lists);
+  if (pass.equals.length > 0)
+    quotedPrintableStretches(text, pass.equals, Separated.QuotedPrintable, out.lists);
   return out;
 }
 
@@ -60,6 +68,7 @@ function newPass(): Pass {
     text: '',
     tables: undefined as unknown as ScanTables,
     out: passOutput(),
+    equals: offsets(),
     foldedTo: -1,
     markerEnd: -1,
     pairedAt: -1,
@@ -103,6 +112,9 @@ function eventAt(pass: Pass, i: number, event: number): void {
   const text = pass.text;
   const points = pass.out.points;
   switch (event) {
+    case PassEvent.Equals:
+      if (quotedPrintableAt(text, i, text.length)) push(pass.equals, i);
+      return;
     case PassEvent.Ampersand:
     case PassEvent.Backslash:
     case PassEvent.Percent:

@@ -20,6 +20,8 @@ export const enum PassEvent {
   High = 8,
   /** A non-ASCII unit not yet classified: the pass classifies it (foldKind) on first sight. */
   Unresolved = 9,
+  /** `=`: quoted-printable. */
+  Equals = 10,
 }
 /** The first group code: codes below it are `PassEvent`s. */
 export const GROUP_CODE = 16;
@@ -59,6 +61,7 @@ const EVENT_OF: Record<string, PassEvent> = {
   '*': PassEvent.Marker,
   '`': PassEvent.Marker,
   '~': PassEvent.Tilde,
+  '=': PassEvent.Equals,
 };
 
 // Built tables by their keyword list: a host's own rule set (a literal, a rule of its own added

@@ -12,8 +12,10 @@ export interface PassOutput {
   readonly points: Offsets;
   /** Pairs `[start, end)` of line breaks (with the markers a reader skips) that may wrap a token. */
   readonly breaks: Offsets;
-  /** Pairs `[start, end)` of runs of token characters at least `MIN_RUN` long. */
+  /** Pairs `[start, end)` of runs of token characters at least `MIN_ENCODED_RUN` long. */
   readonly runs: Offsets;
+  /** Triples `[start, end, kind]` of runs of separated units (`Separated`: spaced out, listed). */
+  readonly lists: Offsets;
 }
 
 /** An empty list. */
@@ -33,7 +35,13 @@ export function push(into: Offsets, value: number): void {
 
 /** A new, empty output. */
 export function passOutput(): PassOutput {
-  return { hits: offsets(), points: offsets(), breaks: offsets(), runs: offsets() };
+  return {
+    hits: offsets(),
+    points: offsets(),
+    breaks: offsets(),
+    runs: offsets(),
+    lists: offsets(),
+  };
 }
 
 /** The offsets as a plain array (what a view is built from). */

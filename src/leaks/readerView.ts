@@ -1,4 +1,5 @@
 import { decodeCharReference } from './charReference';
+import { decodeByteEscape, decodeTextEscape } from './decodeEscape';
 import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
 import { windowsAround } from './viewWindows';
 
@@ -131,13 +132,23 @@ export function readerView(
           i += reference.length;
           continue;
         }
-      } else if (code === 0x5c && /[!-/:-@[-`{-~]/.test(source[i + 1] ?? '')) {
-        flush(i);
-        emit(source[i + 1]!, i, i + 2); // an escaped character is literal: no marker, no fold
-        i += 2;
-        continue;
+      } else if (code === 0x5c) {
+        if (/[!-/:-@[-`{-~]/.test(source[i + 1] ?? '')) {
+          flush(i);
+          emit(source[i + 1]!, i, i + 2); // an escaped character is literal: no marker, no fold
+          i += 2;
+          continue;
+        }
+        // `\x67`, `\u0067`: a string escape written as text.
+        const decoded = decodeTextEscape(source, i, to);
+        if (decoded) {
+          flush(i);
+          emitFolded(decoded.text, i, decoded.end);
+          i = decoded.end;
+          continue;
+        }
       } else if (code === 0x25) {
-        const decoded = percentDecoded(source, i, to);
+        const decoded = decodeByteEscape(source, i, to, code);
         if (decoded) {
           flush(i);
           emitFolded(decoded.text, i, decoded.end);
@@ -189,45 +200,4 @@ export function readerView(
       }
     }
   }
-}
-
-const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
-
-/**
- * The character one percent-encoded UTF-8 sequence from `at` spells (`%41`, `%E2%80%8B`), and
- * where the sequence ends; undefined when the bytes are no valid UTF-8 character. One character
- * at a time, so an invalid byte costs its own three characters, never a rescan of the run.
- */
-function percentDecoded(
-  source: string,
-  at: number,
-  limit: number,
-): { text: string; end: number } | undefined {
-  const byte = (k: number) =>
-    k + 3 <= limit && source.charCodeAt(k) === 0x25 && HEX_PAIR.test(source.slice(k + 1, k + 3))
-      ? parseInt(source.slice(k + 1, k + 3), 16)
-      : -1;
-  const lead = byte(at);
-  if (lead < 0) return undefined;
-  const length =
-    lead < 0x80
-      ? 1
-      : lead >= 0xc2 && lead < 0xe0
-        ? 2
-        : lead >= 0xe0 && lead < 0xf0
-          ? 3
-          : lead >= 0xf0 && lead < 0xf5
-            ? 4
-            : 0;
-  if (length === 0) return undefined;
-  let code = length === 1 ? lead : lead & (0xff >> (length + 1));
-  for (let k = 1; k < length; k++) {
-    const next = byte(at + 3 * k);
-    if (next < 0x80 || next > 0xbf) return undefined;
-    code = (code << 6) | (next & 0x3f);
-  }
-  const overlong =
-    (length === 3 && code < 0x800) || (length === 4 && (code < 0x10000 || code > 0x10ffff));
-  if (overlong || (code >= 0xd800 && code <= 0xdfff)) return undefined;
-  return { text: String.fromCodePoint(code), end: at + 3 * length };
 }

@@ -1,4 +1,5 @@
 import { decodeCharReference } from './charReference';
+import { startsTextEscape } from './decodeEscape';
 import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
 import { pairedUnit } from './pairedUnit';
 import { type Offsets, push } from './passOutput';
@@ -56,13 +57,16 @@ function tokenBefore(text: string, i: number): boolean {
   return i > 0 && isToken(text.charCodeAt(i - 1)) && !pairedUnit(text, i - 1);
 }
 
-/** `&`, `\` or `%` at `i`: a point where a reference, an escape or a percent escape starts. */
+/**
+ * `&`, `\\` or `%` at `i`: a point where a character reference, a Markdown or string escape
+ * (`\\_`, `\\x67`, `\\u0067`) or a percent escape starts.
+ */
 export function escapePoint(text: string, i: number, code: number, points: Offsets): void {
   if (
     code === 0x26
       ? decodeCharReference(text, i) !== undefined
       : code === 0x5c
-        ? isEscapable(text.charCodeAt(i + 1))
+        ? isEscapable(text.charCodeAt(i + 1)) || startsTextEscape(text, i, text.length)
         : isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))
   )
     push(points, i);

@@ -1,4 +1,4 @@
-import { decodeBase64Run } from './decodeBase64Run';
+import { decodeTokenRun } from './decodeTokenRun';
 import { firstPass } from './firstPass';
 import type { LeakRule, Span } from './leakRule';
 import { joinedView } from './joinedView';
@@ -8,6 +8,7 @@ import { readerView, sourceEnd, sourceStart } from './readerView';
 import { rulesAtHits } from './rulesAtHits';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import { type ScanTables, scanTables } from './scanTables';
+import { decodeSeparated, Separated } from './separatedRuns';
 
 /** One finding inside one string. */
 export interface TextFinding {
@@ -111,6 +112,7 @@ function scanNode(
   const points = pass.points.length > 0 ? toArray(pass.points) : NONE;
   const passBreaks = pass.breaks.length > 0 ? toArray(pass.breaks) : NONE;
   const runs = pass.runs.length > 0 ? toArray(pass.runs) : NONE;
+  const lists = pass.lists.length > 0 ? toArray(pass.lists) : NONE;
   // A plainly joined text stands for a joined view, which was normalised as it was built: its
   // normalised view is read even at the depth limit (what only the join made read differently).
   const plain = kind === Kind.PlainJoined;
@@ -136,7 +138,7 @@ function scanNode(
     // needed; elsewhere the joined view is normalised as it is built.
     const asWritten = points.length === 0;
     const windows = joinedWindows(text, breaks, points, pass.hits, tables, !asWritten, level + 1);
-    if (windows.length === 0) return scanRuns(text, tables, depth, level, runs, report);
+    if (windows.length === 0) return scanRuns(text, tables, depth, level, runs, lists, report);
     const view = asWritten
       ? joinedView(text, breaks, windows)
       : readerView(text, points, breaks, true, windows);
@@ -149,18 +151,43 @@ function scanNode(
       (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
     );
   }
-  scanRuns(text, tables, depth, level, runs, report);
+  scanRuns(text, tables, depth, level, runs, lists, report);
 }
 
-/** Decodes the long token runs of a text and scans what they decode to. */
+/**
+ * Decodes the long token runs (base64, base32, hex) and the runs of separated units (spaced
+ * out, listed) of a text, and scans what they decode to: a finding there covers the whole run.
+ */
 function scanRuns(
   text: string,
   tables: ScanTables,
   depth: number,
   level: number,
   runs: readonly number[],
+  lists: readonly number[],
   report: Report,
 ): void {
+  for (let k = 0; k < lists.length; k += 3) {
+    const start = lists[k]!;
+    const end = lists[k + 1]!;
+    const kind = lists[k + 2]!;
+    const decoded = decodeSeparated(text, start, end, kind);
+    if (decoded === undefined) continue;
+    // A word of one letter before spaced-out characters is spaced like them (`a g h p _ …`):
+    // read with a space after the first unit and after the second as well.
+    const readings =
+      kind === Separated.Characters
+        ? [
+            decoded,
+            `${decoded.slice(0, 1)} ${decoded.slice(1)}`,
+            `${decoded.slice(0, 2)} ${decoded.slice(2)}`,
+          ]
+        : [decoded];
+    for (const reading of readings)
+      scanNode(reading, tables, depth + 1, level + 1, Kind.Decoded, (_s, _e, rule, across) =>
+        report(start, end, rule, across),
+      );
+  }
   for (let k = 0; k < runs.length; k += 2) {
     const runStart = runs[k]!;
     // "name=base64": each piece between `=` signs is decoded on its own.
@@ -170,7 +197,7 @@ function scanRuns(
       if (piece[0].length < MIN_ENCODED_RUN) continue;
       const start = runStart + piece.index;
       const end = start + piece[0].length;
-      for (const decoded of decodeBase64Run(piece[0]))
+      for (const decoded of decodeTokenRun(piece[0]))
         scanNode(decoded, tables, depth + 1, level + 1, Kind.Decoded, (_s, _e, rule, across) =>
           report(start, end, rule, across),
         );
