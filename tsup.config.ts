@@ -147,6 +147,29 @@ export default defineConfig([
       },
     ],
   },
+  // The IM delivery entries (replyguard/im, replyguard/im/satori): the catalog check and the
+  // plain-text renderer through src/im/core.ts, mapped to the package's renderer entry like the
+  // AI SDK entry maps the core; @satorijs/element stays an external (optional peer) dependency.
+  {
+    ...shared,
+    entry: { im: 'src/im/index.ts', 'im/satori': 'src/im/satori/index.ts' },
+    clean: false,
+    // Each entry self-contained: the little they share is copied, not a chunk at dist/'s root.
+    splitting: false,
+    external: ['@satorijs/element'],
+    esbuildPlugins: [
+      {
+        name: 'renderer-from-package',
+        setup(build) {
+          build.onResolve({ filter: /^\.\.\/render\/index$/ }, (args) =>
+            args.importer.endsWith('/src/im/core.ts')
+              ? { path: 'replyguard/render', external: true }
+              : undefined,
+          );
+        },
+      },
+    ],
+  },
   // The `replyguard` command: Node only, ESM, the core bundled in; the package's `bin`. One file:
   // the core's lazy chunks are inlined (no splitting), so the command ships no chunks of its own.
   {

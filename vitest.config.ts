@@ -10,6 +10,7 @@ const sharedAiSdkSuites = [
   'test/ai-sdk/dist.test.ts',
   'test/ai-sdk/modelParts.test.ts',
   'test/ai-sdk/guardedOutput.test.ts',
+  'test/ai-sdk/toolBudget.test.ts',
 ];
 const withSdk = (name: string, file: string) => ({
   extends: true as const,

@@ -16,7 +16,7 @@ import {
 import { shapedReply } from './replies';
 import { FREE_PLAN_CPU_MS } from './workerd';
 
-/** The Worker's default body limit in bytes (MAX_BODY_BYTES in worker/wrangler.toml). */
+/** The Worker's default body limit in bytes (MAX_BODY_BYTES in worker/wrangler.jsonc). */
 export const BODY_LIMIT_BYTES = 262_144;
 
 /** The per-request figures of one kind of request, fastest batch, in ms. */

@@ -11,6 +11,7 @@ import {
 } from '../src/index';
 import type { ReplyResult } from '../src/index';
 import { formatSummary } from './formatSummary';
+import { runKeyCommand } from './keyCommand';
 
 /** Where the command reads and writes; the process's own streams in `cli/index.ts`. */
 export interface CliIo {
@@ -27,6 +28,7 @@ export const EXIT = Object.freeze({ deliverable: 0, refused: 1, usage: 2 });
 export const USAGE = `Usage:
   replyguard check [FILE|-] [--json] [--mentions a,b] [--schema FILE] [--plain]
   replyguard schema
+  replyguard key new|revoke|hash …   (replyguard key --help)
   replyguard --help | --version
 
 check   reads a model reply from FILE (or stdin with - or no FILE) and checks it like the
@@ -37,6 +39,7 @@ check   reads a model reply from FILE (or stdin with - or no FILE) and checks it
           --plain         plain-text mode: the reply is one text segment (leaks still masked)
         exit 0 deliverable, 1 refused, 2 usage or input error
 schema  prints the segment JSON Schema (draft 2020-12)
+key     makes and revokes the Worker's client keys (only their SHA-256 hashes are stored)
 `;
 
 /** A usage error (shown with the usage text) or an input error (the message alone); both exit 2. */
@@ -160,6 +163,8 @@ async function checkCustom(
  * error is reported on stderr with exit 2).
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  // The key commands have flags of their own.
+  if (argv[0] === 'key') return runKeyCommand(argv.slice(1), io);
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],

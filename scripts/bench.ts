@@ -1,9 +1,7 @@
 // npm run bench: replyguard against JSON.parse, valibot and its peers, side by side in one run,
 // printed as ratios. Absolute times drift on shared machines; the ratios within one run (each
 // JSON.parse measured right before and after what it is compared with) are what to read.
-import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as momoa from '@humanwhocodes/momoa';
@@ -16,6 +14,7 @@ import * as v from 'valibot';
 import { ORDER_SCHEMA, breakOrderAt, orderReply } from '../bench/customReplies';
 import { handPipeline, scanStrings, stringsOf } from '../bench/handPipeline';
 import { breakAt, measureEarlyReject } from '../bench/earlyRejectTurn';
+import { detectionQuality, printDetectionQuality } from '../bench/detectionQuality';
 import { printRenderTimes } from '../bench/renderTime';
 import { SHAPES, SIZES, type Shape, replyText, shapedReply } from '../bench/replies';
 import { kib } from '../bench/bundleSize';
@@ -30,7 +29,6 @@ import {
 } from '../bench/workerRequestCpu';
 import { createProgress } from '../src/progress/createProgress';
 import { progressScanner } from '../src/progress/progressScanner';
-import { familyOf, gitleaksVectors, secretlintCases, secretsDir } from '../test/leaks/corpus';
 import { RULE_SAMPLES } from '../test/leaks/ruleSamples';
 
 // What ships: the built package (a variable path, so the type check needs no dist/).
@@ -492,37 +490,9 @@ for (const shape of ['ordinary', 'keywords'] as const) {
   }
 }
 
-// Recall on the shared fixtures, both scanners on the same cases.
-const skips = JSON.parse(readFileSync(join(secretsDir, 'skip.json'), 'utf8')) as Record<
-  string,
-  string
->;
-const positives = secretlintCases().filter(
-  (c) => c.text !== undefined && c.expectFinding && !(c.name in skips),
-);
-const inputName = (name: string) =>
-  name.startsWith('npm/') && !name.includes('NPM_ACCESS')
-    ? `/case/${name.includes('lock') ? 'package-lock.json' : name.includes('package.json') ? 'package.json' : '.npmrc'}`
-    : '/case/input.txt';
-let oursFound = 0;
-let theirsFound = 0;
-for (const c of positives) {
-  if (scanLeaks(c.text!).length > 0) oursFound++;
-  if ((await secretlintFindings(c.text!, inputName(c.name))) > 0) theirsFound++;
-}
-const vectors = gitleaksVectors().filter((vector) => vector.kind === 'tp' && familyOf(vector.rule));
-let oursVectors = 0;
-let theirsVectors = 0;
-for (const vector of vectors) {
-  if (scanLeaks(vector.text).length > 0) oursVectors++;
-  if ((await secretlintFindings(vector.text)) > 0) theirsVectors++;
-}
-console.log(
-  `recall, secretlint fixtures (${positives.length} cases with a secret): replyguard ${oursFound}, secretlint ${theirsFound}`,
-);
-console.log(
-  `recall, gitleaks true positives in scope (${vectors.length}): replyguard ${oursVectors}, secretlint ${theirsVectors}`,
-);
+// Recall on the shared fixtures and false positives on the benign replies, both scanners on the
+// same texts (bench/detectionQuality.ts).
+printDetectionQuality(await detectionQuality(scanLeaks));
 
 lap();
 
@@ -551,7 +521,7 @@ lap();
 // 6. Rendering: ordinary and pathological Markdown, up to the core's length limit.
 const renderEntry: string = '../dist/render.js';
 const { renderHtml } = (await import(renderEntry)) as typeof import('../src/render/index');
-printRenderTimes(renderHtml, [64 * 1024, 1_048_576 - 8 * 1024]);
+printRenderTimes(renderHtml, [64 * 1024, 256 * 1024, 1_048_576 - 8 * 1024]);
 
 lap();
 

@@ -33,6 +33,7 @@ export type {
 export { finalizeReply, type TurnEnd } from './reply/finalizeReply';
 export { checkCustomReply, type CustomVerdict } from './reply/checkCustomReply';
 export { maskOutbound, type OutboundPolicies } from './reply/maskOutbound';
+export { maskToolCalls, type MaskedToolCalls } from './reply/maskToolCalls';
 export {
   prepareSchema,
   type CustomSchema,
@@ -107,6 +108,7 @@ export {
   type MaskResult,
 } from './leaks/maskLeaks';
 export { redactText } from './leaks/redactText';
+export { quoteOutbound, type QuoteOptions } from './leaks/quoteOutbound';
 export { LEAK_RULES } from './leaks/leakRules';
 export { literalSecretRule } from './leaks/literalSecretRule';
 export type { LeakRule, Span } from './leaks/leakRule';

@@ -14,9 +14,19 @@ export class AiSdkModelError extends ProviderError {
   /** `stream`: an error part of the model's stream; `call`: its call threw a value not an Error. */
   readonly origin: 'stream' | 'call';
 
-  constructor(reported: unknown, origin: 'stream' | 'call') {
+  /**
+   * `answered`: the model's stream had begun its answer when it reported the failure (the call
+   * is billed: the turn estimates its usage).
+   */
+  constructor(
+    reported: unknown,
+    origin: 'stream' | 'call',
+    options: { readonly answered?: boolean } = {},
+  ) {
     const { message, code, status } = describe(reported);
-    super(code === undefined ? message : `${message} (${code})`, status);
+    super(code === undefined ? message : `${message} (${code})`, status, {
+      answered: options.answered === true,
+    });
     this.name = 'AiSdkModelError';
     this.code = code;
     this.origin = origin;
@@ -68,9 +78,10 @@ function bounded(text: string): string {
 /**
  * A value a model call threw or reported, as an `Error`: an `Error` thrown by the call as it is
  * (the SDK's own, which its retries know); anything else, and every error part, an
- * {@link AiSdkModelError} with the upstream's message and code.
+ * {@link AiSdkModelError} with the upstream's message and code (`answered` when the stream had
+ * begun its answer).
  */
-export function modelError(reported: unknown, origin: 'stream' | 'call'): Error {
+export function modelError(reported: unknown, origin: 'stream' | 'call', answered = false): Error {
   if (origin === 'call' && reported instanceof Error) return reported;
-  return new AiSdkModelError(reported, origin);
+  return new AiSdkModelError(reported, origin, { answered });
 }

@@ -143,7 +143,15 @@ function callOptions(
         }
       : {}),
     ...(withTools
-      ? { tools: [...tools], ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}) }
+      ? {
+          tools: [...tools],
+          // Tools off: listed (an SDK provider writes `none` as its API needs), never chosen.
+          ...(request.toolChoice === 'none'
+            ? { toolChoice: { type: 'none' as const } }
+            : options.toolChoice
+              ? { toolChoice: options.toolChoice }
+              : {}),
+        }
       : {}),
     abortSignal: signal,
   };
@@ -188,7 +196,8 @@ function answer(
 
 /**
  * One streamed call: text deltas as they come, each business tool call once, whole, usage at the
- * finish; an `error` part throws an `AiSdkModelError`. Every other kind is dropped on purpose:
+ * finish; an `error` part throws an `AiSdkModelError` (`answered` when parts of the answer came
+ * before it, so the turn estimates the call's usage). Every other kind is dropped on purpose:
  * reasoning, sources, files, raw chunks, text and tool-input boundaries (citations on `text-end`
  * with them), and v4's `ping`, `custom` and `reasoning-file`; so is a kind this code does not
  * know. Aborting the signal cancels the model's stream.
@@ -211,6 +220,8 @@ async function* streamCall(
   let finishReason: AiSdkFinishReason | undefined;
   let providerMetadata: AiSdkProviderMetadata | undefined;
   let ended = false;
+  // A part of the answer came (anything past `stream-start`): the model was generating.
+  let begun = false;
   try {
     for (;;) {
       const next = await reader.read();
@@ -218,6 +229,7 @@ async function* streamCall(
       if (next.done) break;
       const part: unknown = next.value;
       if (!isPart(part)) continue;
+      if (part.type !== 'stream-start' && part.type !== 'error') begun = true;
       switch (part.type) {
         case 'stream-start':
           warnings = warningsOf(part.warnings);
@@ -246,7 +258,7 @@ async function* streamCall(
           break;
         }
         case 'error':
-          throw modelError(part.error, 'stream');
+          throw modelError(part.error, 'stream', begun);
       }
     }
     ended = true;

@@ -73,7 +73,10 @@ export interface ReplyguardMiddleware {
  * the status, issues, findings, usage and meta. In `streamText` no reply text is released before
  * it is validated: the answer is buffered, checked, then emitted.
  *
- * Tool calls pass through to the SDK (which runs them and calls again); reasoning, sources,
+ * Tool calls pass through to the SDK (which runs them and calls again); a call with
+ * `toolChoice: { type: 'none' }` — the tools-off summary a host asks for on its last step, with
+ * `prepareStep` — is judged as a tools-off turn: its tool calls are never handed to the SDK to
+ * run (an answer of calls only is no final message: the correction follows). Reasoning, sources,
  * files and v4's `custom` and `reasoning-file` parts are not part of a checked reply and are
  * dropped; the segment schema replaces any response format the caller set, and AI SDK 7's
  * structured output (`Output.object`) parses the checked reply. Per call,

@@ -61,7 +61,9 @@ export interface Ending {
  * Runs one AI SDK model call as a replyguard turn: the caller's prompt with the segment
  * instruction appended to the system text, the schema as the response format, the caller's
  * tools; then the check and at most one format-only correction against the same model.
- * Tool calls end the turn unchecked (the SDK runs them and calls again).
+ * Tool calls end the turn unchecked (the SDK runs them and calls again). A call with
+ * `toolChoice: { type: 'none' }` (the tools-off summary a host asks for on its last step) is a
+ * tools-off turn: judged as it streams, its tool calls never handed back for the SDK to run.
  */
 export async function runGuardedTurn(
   model: AiSdkLanguageModel,
@@ -94,7 +96,8 @@ export async function runGuardedTurn(
       ...settings,
       ...(providerOptions ? { providerOptions: otherProviderOptions } : {}),
     },
-    ...(toolChoice ? { toolChoice } : {}),
+    // `none` is the turn's own (a tools-off step: the calls of its answer are never handed back).
+    ...(toolChoice && toolChoice.type !== 'none' ? { toolChoice } : {}),
     enforcement: enforcement ?? 'provider_schema',
     transport,
     onCall: (record) => records.push(record),
@@ -108,7 +111,9 @@ export async function runGuardedTurn(
     provider: firstCall.provider,
     system,
     messages,
-    ...(tools && tools.length > 0 ? { tools } : {}),
+    ...(tools && tools.length > 0
+      ? { tools, ...(toolChoice?.type === 'none' ? { toolChoice: 'none' as const } : {}) }
+      : {}),
     ...(abortSignal ? { signal: abortSignal } : {}),
   });
 

@@ -4,6 +4,7 @@ import type { LeakRule } from './leakRule';
 import { privateKeyRule } from './privateKeyRule';
 import { PROVIDER_RULES } from './providerRules';
 import { TOKEN_RULES } from './tokenRules';
+import { WORKSPACE_TOKEN_RULES } from './workspaceTokenRules';
 
 /**
  * The rules the scanner uses when none are given (the package exports them as `LEAK_RULES`, from
@@ -14,6 +15,7 @@ import { TOKEN_RULES } from './tokenRules';
 // every rule in an app that imports only the parser.
 export const BUILT_IN_RULES: readonly LeakRule[] = /* @__PURE__ */ PROVIDER_RULES.concat(
   TOKEN_RULES,
+  WORKSPACE_TOKEN_RULES,
   CONTEXT_RULES,
   privateKeyRule,
   GENERIC_RULES,

@@ -1,6 +1,8 @@
+import { assignedName } from './assignedName';
 import { isPlaceholder } from './isPlaceholder';
 import type { LeakRule, Span } from './leakRule';
 import { shannonEntropy } from './entropy';
+import { namesNoSecret } from './namesNoSecret';
 import { CREDENTIAL_TEMPLATE } from './ruleChecks';
 
 // Secrets with no prefix of their own (a UUID, 32 hex digits, 40 characters) are found where a
@@ -11,8 +13,12 @@ import { CREDENTIAL_TEMPLATE } from './ruleChecks';
 const ASSIGN = `[\\w.-]{0,25}?["']?[ \\t]{0,20}(?::{1,3}=|\\?=|=>|[:=])[ \\t]{0,5}["'\`]?`;
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
-// A value assigned to a provider's secret name is a secret unless it is a placeholder or a run of one character.
-const assigned = (secret: string) => !isPlaceholder(secret) && shannonEntropy(secret) >= 3;
+// A value assigned to a provider's secret name is a secret unless it is a placeholder or a run of
+// one character, or the name is an identifier's (`HEROKU_APP_ID`, `SNYK_ORG_ID`: a UUID there is
+// an app or an org, not a key).
+const valueOnly = (secret: string) => !isPlaceholder(secret) && shannonEntropy(secret) >= 3;
+const assigned = (secret: string, match: string, before: string) =>
+  valueOnly(secret) && !namesNoSecret(assignedName(before, match));
 
 /* @__NO_SIDE_EFFECTS__ */
 function named(
@@ -57,8 +63,24 @@ export const CONTEXT_RULES: readonly LeakRule[] = [
   named('sourcegraph-legacy-token', 'sourcegraph', ['sourcegraph'], '[a-f0-9]{40}'),
   named('mailchimp-api-key', 'mailchimp', ['mailchimp'], '[0-9a-f]{32}-us[0-9]{1,2}'),
   named('twilio-auth-token', 'twilio', ['twilio'], '[0-9a-f]{32}'),
+  // Mailgun keys under a Mailgun name: the older `key-…` and the current
+  // `<32 hex>-<8 hex>-<8 hex>` private API keys (documentation.mailgun.com, "Authentication").
+  named(
+    'mailgun-named-key',
+    'mailgun',
+    ['mailgun'],
+    '(?:key-)?[0-9a-z]{32}(?:-[0-9a-f]{8}-[0-9a-f]{8})?',
+  ),
   // "sumObj" and "sumOfValues" are not Sumo Logic: the name is matched in its own three cases.
-  named('sumologic-access-id', 'sumologic', ['sumo', 'Sumo', 'SUMO'], 'su[A-Za-z0-9]{12}', 'dg'),
+  // The access id is one half of a Sumo Logic credential pair: masked under its id name.
+  named(
+    'sumologic-access-id',
+    'sumologic',
+    ['sumo', 'Sumo', 'SUMO'],
+    'su[A-Za-z0-9]{12}',
+    'dg',
+    valueOnly,
+  ),
   named('sumologic-access-key', 'sumologic', ['sumo', 'Sumo', 'SUMO'], '[A-Za-z0-9]{64}', 'dg'),
   {
     id: 'sidekiq-secret',

@@ -9,7 +9,10 @@ import {
   notPlaceholder,
   randomLooking,
 } from './ruleChecks';
+import { assignedName } from './assignedName';
 import { isPlaceholder } from './isPlaceholder';
+import { isStructuredValue } from './isStructuredValue';
+import { namesNoSecret } from './namesNoSecret';
 
 /** `user:password`, or a key alone as the user (`sk_live_…:`) or as the password (`:key`). */
 function isCurlCredential(userinfo: string): boolean {
@@ -20,6 +23,22 @@ function isCurlCredential(userinfo: string): boolean {
   // `user:pass` on a command line is the usage example of every curl tutorial.
   if (lone === undefined) return isRealCredential(userinfo) && password !== 'pass';
   return lone.length >= 8 && !CREDENTIAL_TEMPLATE.test(lone) && randomLooking(lone);
+}
+
+// Anonymous FTP (RFC 1635): the user is `anonymous` or `ftp` and the password, by convention,
+// the visitor's e-mail address or a word; public mirrors print such URLs on their front page.
+const ANONYMOUS_USER = /^(?:anonymous|ftp)$/i;
+const ANONYMOUS_PASSWORD = /^(?:[^@:]*(?:@|%40)[^@:]*|guest|anonymous|ftp|password|)$/i;
+
+/** A `user:password` of a URL that is a credential: real (`isRealCredential`) and no anonymous login. */
+function isUrlCredential(userinfo: string, _match: string, before: string): boolean {
+  const colon = userinfo.indexOf(':');
+  if (ANONYMOUS_USER.test(userinfo.slice(0, colon))) {
+    // An FTP URL's anonymous login is public whatever its password; elsewhere an address or a word.
+    if (/(?:^|[^A-Za-z0-9+.-])s?ftps?$/i.test(before)) return false;
+    if (ANONYMOUS_PASSWORD.test(userinfo.slice(colon + 1))) return false;
+  }
+  return isRealCredential(userinfo);
 }
 
 /** Formats any provider may use: JWTs, credentials in URLs and headers, assignments to secret names. */
@@ -42,7 +61,7 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     // Anchored at "://": the scheme is checked by a lookbehind, so only URLs are tried.
     pattern:
       /(?<=(?<![A-Za-z0-9+.-])(?:https?|ftps?|wss?|git\+https?|git\+ssh|ssh|sftp|smb|ldaps?)):\/\/(?<secret>[^\s:@/?#"'<>()[\]]{1,200}:[^\s/?#"'<>()[\]]{1,200})@(?=[A-Za-z0-9[])/dgi,
-    accept: isRealCredential,
+    accept: isUrlCredential,
   },
   {
     id: 'database-connection-string',
@@ -72,8 +91,12 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     keywords: ['-H', '--header'],
     pattern:
       /(?<![A-Za-z0-9-])(?:-H|--header)[ \t]{1,5}["'][\w-]{0,30}(?:token|key|secret|auth|password)[\w-]{0,30}[ \t]{0,3}:[ \t]{0,5}(?:(?:basic|bearer|token)[ \t]{1,5})?(?<secret>[^\s"']{8,200})/dgi,
-    accept: (secret) =>
-      notPlaceholder(secret) && !CREDENTIAL_TEMPLATE.test(secret) && highEntropy(2.5)(secret),
+    // An idempotency or dedup key header names a request, not a credential.
+    accept: (secret, match) =>
+      !namesNoSecret(/["']([\w-]+)/.exec(match)?.[1] ?? '') &&
+      notPlaceholder(secret) &&
+      !CREDENTIAL_TEMPLATE.test(secret) &&
+      highEntropy(2.5)(secret),
   },
   {
     id: 'authorization-header',
@@ -82,9 +105,12 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     keywords: ['authorization', 'api-token'],
     pattern:
       /(?:authorization|api-token)["']?\s{0,5}[:=]\s{0,5}["']?\s{0,5}(?:(?<scheme>basic|bearer|token|api-token)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,})/dgi,
+    // Without a scheme the value must look like a token (a digit among its letters): on the
+    // next line of a YAML `authorization:` block comes a key (`credentials_file`), not a token.
     accept: (secret, match) =>
       notPlaceholder(secret) &&
-      (/(?:basic|bearer|token)\s+\S+$/i.test(match) || highEntropy(3)(secret)),
+      (/(?:basic|bearer|token)\s+\S+$/i.test(match) ||
+        (highEntropy(3)(secret) && /\d/.test(secret) && !isStructuredValue(secret))),
   },
   {
     id: 'bearer-token',
@@ -101,7 +127,11 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     keywords: ['passw', 'pwd'],
     pattern:
       /(?:passw(?:or)?d|pwd)[A-Za-z0-9_.-]{0,20}["']?[ \t]{0,20}(?::=|=>|[:=])\s{0,5}["'](?<secret>[^"'\s]{8,100})["']/dgi,
-    accept: (secret) =>
+    // A password policy, pattern or hint names passwords and holds none; nor does a path or a
+    // list of settings.
+    accept: (secret, match, before) =>
+      !namesNoSecret(assignedName(before, match)) &&
+      !isStructuredValue(secret) &&
       !isPlaceholder(secret) &&
       !CREDENTIAL_TEMPLATE.test(secret) &&
       !CODE_REFERENCE.test(secret) &&

@@ -1,4 +1,6 @@
+import { assignedName } from './assignedName';
 import type { LeakRule } from './leakRule';
+import { namesNoSecret } from './namesNoSecret';
 import {
   CODE_REFERENCE,
   hasDigitAndLetter,
@@ -186,7 +188,10 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     keywords: ['azure', 'ad_', 'ad-', 'ad.'],
     pattern:
       /(?:azure|ad[_.-])[\w.-]{0,10}?(?:client|tenant)[\w.-]{0,10}?(?:secret|id)["']?\s{0,5}(?::=|[:=])\s{0,5}["']?(?<secret>[A-Za-z0-9_~.-]{32,40})(?![A-Za-z0-9_~.-])/dgi,
-    accept: notPlaceholder,
+    // A tenant id and a client (application) id are GUIDs every portal page shows: identifiers
+    // a user copies into configs, not credentials (secretlint reports them; see skip.json).
+    accept: (secret, match, before) =>
+      notPlaceholder(secret) && !namesNoSecret(assignedName(before, match)),
   },
   // Developer platforms
   {

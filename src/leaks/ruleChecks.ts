@@ -1,5 +1,8 @@
+import { assignedName } from './assignedName';
 import { shannonEntropy } from './entropy';
 import { isPlaceholder } from './isPlaceholder';
+import { isStructuredValue } from './isStructuredValue';
+import { namesNoSecret } from './namesNoSecret';
 
 // What the rules accept as a real secret: shared checks for placeholders, entropy and names.
 
@@ -44,10 +47,22 @@ const isSlug = (secret: string) =>
 const HOST_LIKE = /\.(?:com|org|net|io|dev|local|internal)(?::\d+)?$|:\d{2,5}$/;
 // An alphabet or a counting sequence ("abcdefgh", "01234567") is a character table, not a key.
 const SEQUENCE = /abcdefgh|ABCDEFGH|01234567|12345678/;
-/** What an assignment to a secret-sounding name must hold to be masked: random, not a name, slug, host or sequence. */
+// A name inside a cloud resource name (`arn:aws:secretsmanager:…:secret:app/db`): the match
+// starts in an identifier, not at an assignment. Matches see 32 characters back: an ARN's
+// region and 12-digit account fields (or an S3 ARN's empty ones) are what is left of it there.
+const IN_ARN = /(?::[a-z0-9-]*:\d{12}:|:::)[^\s"'`]*$/;
+/** True when a match starts inside an ARN. */
+export const inArn = (before: string) => IN_ARN.test(before);
+/**
+ * What an assignment to a secret-sounding name must hold to be masked: a secret-shaped value
+ * (random, 16 characters and more, 3.5 bits a character, letters and digits) under a name that
+ * holds no identifier; not a name, slug, host, sequence, path or other structured value.
+ */
 export function isGenericSecret(secret: string, match: string, before: string): boolean {
   const name = (/[A-Za-z0-9_.-]*$/.exec(before)?.[0] ?? '') + match;
   if (NOT_A_SECRET_NAME.test(match) || PUBLIC_NAME.test(name)) return false;
+  if (namesNoSecret(assignedName(before, match)) || inArn(before)) return false;
+  if (isStructuredValue(secret)) return false;
   // A value cut short ("ops_eyJzaWdu..") was already redacted by whoever wrote it.
   if (
     CODE_REFERENCE.test(secret) ||

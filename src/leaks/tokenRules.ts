@@ -21,11 +21,13 @@ const hasLetter = (secret: string) => /[A-Za-z]/.test(secret) && randomLooking(s
 
 /** Provider tokens recognised by their prefix. */
 export const TOKEN_RULES: readonly LeakRule[] = [
+  // User access tokens (huggingface.co/docs/hub/security-tokens): `hf_` and 34 letters, and
+  // digits too in tokens issued now; `api_org_` for the deprecated organization tokens.
   token(
     'huggingface-token',
     'huggingface',
     ['hf_', 'api_org_'],
-    /(?<![A-Za-z0-9_])(?:hf|api_org)_[A-Za-z]{34}(?![A-Za-z0-9_])/g,
+    /(?<![A-Za-z0-9_])(?:hf|api_org)_[A-Za-z0-9]{34}(?![A-Za-z0-9_])/g,
     mixedCase,
   ),
   token('groq-api-key', 'groq', ['gsk_'], /(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/g),
@@ -126,11 +128,14 @@ export const TOKEN_RULES: readonly LeakRule[] = [
     ['s-s4t2'],
     /(?<![A-Za-z0-9_-])s-s4t2(?:ud|af)-[a-f0-9]{64}(?![A-Za-z0-9])/g,
   ),
+  // Notion integration secrets (developers.notion.com, "Authorization"): `ntn_` and 46 letters
+  // and digits (digits first in the tokens seen; any order is read: older ones are in
+  // workspaceTokenRules.ts).
   token(
     'notion-api-token',
     'notion',
     ['ntn_'],
-    /(?<![A-Za-z0-9_])ntn_[0-9]{11}[A-Za-z0-9]{35}(?![A-Za-z0-9])/g,
+    /(?<![A-Za-z0-9_])ntn_[A-Za-z0-9]{46}(?![A-Za-z0-9])/g,
     hasLetter,
   ),
   token(

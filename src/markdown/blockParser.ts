@@ -1,37 +1,48 @@
-import { type Block, type BlockType, createBlock } from './block';
+import {
+  BlockType,
+  type BlockTree,
+  addBlock,
+  blockText,
+  removeBlock,
+  setText,
+  Field,
+} from './block';
+import { rowField, setRowField } from './rows';
 import { type LineCursor } from './lineCursor';
 import { type LinkDefinitions, takeDefinitions } from './linkDefinitions';
 
 /** The state of the block parser between lines (CommonMark's "open blocks" strategy). */
 export interface BlockParser {
   readonly cursor: LineCursor;
-  readonly document: Block;
+  readonly tree: BlockTree;
   readonly definitions: LinkDefinitions;
   /** The deepest open block. */
-  tip: Block;
+  tip: number;
   /** The tip before this line, and the deepest block this line continued. */
-  oldTip: Block;
-  lastMatched: Block;
+  oldTip: number;
+  lastMatched: number;
   allClosed: boolean;
   lineNumber: number;
   /** Set when a block start consumed the rest of the line (a fence's info string). */
   lineTaken: boolean;
-  /** Where the last line set `lastLineBlank` up the tree, and to what. */
-  blankSetOn: Block | undefined;
+  /** Where the last line set `LastLineBlank` up the tree, and to what. */
+  blankSetOn: number;
   blankSetTo: boolean;
   /** The last line was blank and left nothing that a further blank line would change. */
   steadyBlank: boolean;
 }
 
 const canContain = (parent: BlockType, child: BlockType) =>
-  parent === 'list'
-    ? child === 'item'
-    : (parent === 'document' || parent === 'quote' || parent === 'item') && child !== 'item';
+  parent === BlockType.List
+    ? child === BlockType.Item
+    : (parent === BlockType.Document || parent === BlockType.Quote || parent === BlockType.Item) &&
+      child !== BlockType.Item;
 
 /** Adds a block under the tip, closing blocks that cannot hold it first. */
-export function addChild(parser: BlockParser, type: BlockType): Block {
-  while (!canContain(parser.tip.type, type)) finalize(parser, parser.tip);
-  const block = createBlock(type, parser.tip, parser.lineNumber);
+export function addChild(parser: BlockParser, type: BlockType): number {
+  const { tree } = parser;
+  while (!canContain(rowField(tree, parser.tip, Field.Type), type)) finalize(parser, parser.tip);
+  const block = addBlock(tree, type, parser.tip, parser.lineNumber);
   parser.tip = block;
   return block;
 }
@@ -40,36 +51,48 @@ export function addChild(parser: BlockParser, type: BlockType): Block {
 export function closeUnmatched(parser: BlockParser): void {
   if (parser.allClosed) return;
   while (parser.oldTip !== parser.lastMatched) {
-    const parent = parser.oldTip.parent!;
+    const parent = rowField(parser.tree, parser.oldTip, Field.Parent);
     finalize(parser, parser.oldTip);
     parser.oldTip = parent;
   }
   parser.allClosed = true;
 }
 
-/** The content of a paragraph with its link reference definitions taken out. */
-export function paragraphContent(parser: BlockParser, block: Block): string {
-  const { lines } = block;
+/**
+ * Takes the link reference definitions that open a paragraph into `definitions`; whether any text
+ * is left of it.
+ */
+export function takeParagraphDefinitions(parser: BlockParser, block: number): boolean {
+  const { tree } = parser;
+  if (rowField(tree, block, Field.LineCount) === 0) return false;
   // Definitions open a paragraph: without a `[` first there is nothing to take.
-  if (lines.length === 0 || lines[0]!.charCodeAt(0) !== 0x5b) return lines.join('\n');
-  const content = takeDefinitions(lines.join('\n'), parser.definitions);
-  block.lines = content === '' ? [] : [content];
-  return content;
+  if (tree.lines[rowField(tree, block, Field.FirstLine)]!.charCodeAt(0) !== 0x5b) return true;
+  const content = takeDefinitions(blockText(tree, block), parser.definitions);
+  setText(tree, block, content);
+  return !isBlank(content);
 }
 
 /** Closes a block: definitions leave paragraphs, code loses trailing blank lines, lists learn
  * whether they are tight. */
-export function finalize(parser: BlockParser, block: Block): void {
-  block.open = false;
-  if (block.type === 'paragraph') {
-    if (isBlank(paragraphContent(parser, block))) block.parent!.children.pop();
-  } else if (block.type === 'code' && block.fence === 0) {
-    const { lines } = block;
-    while (lines.length > 0 && /^[ \t]*$/.test(lines[lines.length - 1]!)) lines.pop();
-  } else if (block.type === 'list') {
-    block.tight = isTight(block);
+export function finalize(parser: BlockParser, block: number): void {
+  const { tree } = parser;
+  setRowField(tree, block, Field.Closed, 1);
+  const type = rowField(tree, block, Field.Type);
+  if (type === BlockType.Paragraph) {
+    if (!takeParagraphDefinitions(parser, block)) removeBlock(tree, block);
+  } else if (type === BlockType.Code && rowField(tree, block, Field.Size) === 0) {
+    const first = rowField(tree, block, Field.FirstLine);
+    while (
+      rowField(tree, block, Field.LineCount) > 0 &&
+      isBlank(tree.lines[first + rowField(tree, block, Field.LineCount) - 1]!)
+    ) {
+      setRowField(tree, block, Field.LineCount, rowField(tree, block, Field.LineCount) - 1);
+    }
+  } else if (type === BlockType.List) {
+    setRowField(tree, block, Field.Tight, isTight(tree, block) ? 1 : 0);
   }
-  parser.tip = block.parent ?? block;
+  const parent = rowField(tree, block, Field.Parent);
+  parser.tip = parent < 0 ? block : parent;
 }
 
 /** Whether a text is only spaces, tabs and line endings. */
@@ -78,26 +101,30 @@ export function isBlank(text: string): boolean {
 }
 
 // A list is loose when a blank line separates two of its items, or two blocks of one item.
-function isTight(list: Block): boolean {
-  const items = list.children;
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    if (i < items.length - 1 && endsWithBlankLine(item)) return false;
-    const children = item.children;
-    for (let j = 0; j < children.length - 1; j++) {
-      if (endsWithBlankLine(children[j]!)) return false;
+function isTight(tree: BlockTree, list: number): boolean {
+  for (
+    let item = rowField(tree, list, Field.FirstChild);
+    item >= 0;
+    item = rowField(tree, item, Field.Next)
+  ) {
+    if (rowField(tree, item, Field.Next) >= 0 && endsWithBlankLine(tree, item)) return false;
+    for (
+      let child = rowField(tree, item, Field.FirstChild);
+      child >= 0;
+      child = rowField(tree, child, Field.Next)
+    ) {
+      if (rowField(tree, child, Field.Next) >= 0 && endsWithBlankLine(tree, child)) return false;
     }
   }
   return true;
 }
 
 // Whether the last line of a block was blank, looking into the last item of nested lists.
-function endsWithBlankLine(block: Block): boolean {
-  let current: Block | undefined = block;
-  while (current) {
-    if (current.lastLineBlank) return true;
-    if (current.type !== 'list' && current.type !== 'item') return false;
-    current = current.children[current.children.length - 1];
+function endsWithBlankLine(tree: BlockTree, block: number): boolean {
+  for (let current = block; current >= 0; current = rowField(tree, current, Field.LastChild)) {
+    if (rowField(tree, current, Field.LastLineBlank)) return true;
+    const type = rowField(tree, current, Field.Type);
+    if (type !== BlockType.List && type !== BlockType.Item) return false;
   }
   return false;
 }

@@ -1,14 +1,15 @@
-import type { Block } from './block';
+import { BlockType, setText, Field } from './block';
+import { rowField, setRowField } from './rows';
 import {
   type BlockParser,
   addChild,
   closeUnmatched,
-  isBlank,
-  paragraphContent,
+  takeParagraphDefinitions,
 } from './blockParser';
 import { advance, isSpaceOrTab, toNonspace } from './lineCursor';
 import { unescapeText } from './linkParts';
 import { MARKDOWN_LIMITS } from './markdownLimits';
+import { trimRun } from './trimRun';
 
 /** What a block start did: nothing, opened a container, or opened a leaf that takes the line. */
 export const enum Started {
@@ -17,19 +18,20 @@ export const enum Started {
   Leaf = 2,
 }
 
-type BlockStart = (parser: BlockParser, container: Block) => Started;
+type BlockStart = (parser: BlockParser, container: number) => Started;
 
 const GT = 0x3e;
 
-function blockQuote(parser: BlockParser, container: Block): Started {
+function blockQuote(parser: BlockParser, container: number): Started {
   const { cursor } = parser;
   if (cursor.indent >= 4 || cursor.line.charCodeAt(cursor.nonspace) !== GT) return Started.No;
-  if (container.depth >= MARKDOWN_LIMITS.maxContainerDepth) return Started.No;
+  if (rowField(parser.tree, container, Field.Depth) >= MARKDOWN_LIMITS.maxContainerDepth)
+    return Started.No;
   toNonspace(cursor);
   advance(cursor, 1, false);
   if (isSpaceOrTab(cursor.line.charCodeAt(cursor.offset))) advance(cursor, 1, true);
   closeUnmatched(parser);
-  addChild(parser, 'quote');
+  addChild(parser, BlockType.Quote);
   return Started.Container;
 }
 
@@ -42,9 +44,9 @@ function atxHeading(parser: BlockParser): Started {
   toNonspace(cursor);
   advance(cursor, match[0].length, false);
   closeUnmatched(parser);
-  const heading = addChild(parser, 'heading');
-  heading.level = match[0].trim().length;
-  heading.lines = [withoutClosingSequence(cursor.line, cursor.offset)];
+  const heading = addChild(parser, BlockType.Heading);
+  setRowField(parser.tree, heading, Field.Size, match[0].trim().length);
+  setText(parser.tree, heading, withoutClosingSequence(cursor.line.slice(cursor.offset)));
   cursor.offset = cursor.line.length;
   return Started.Leaf;
 }
@@ -52,16 +54,13 @@ function atxHeading(parser: BlockParser): Started {
 const ATX = /#{1,6}(?:[ \t]+|$)/y;
 
 /** A heading's text without its closing `#`s: `# a #` is "a", `# a#` keeps its `#`. */
-function withoutClosingSequence(line: string, start: number): string {
-  let end = line.length;
-  while (end > start && isSpaceOrTab(line.charCodeAt(end - 1))) end--;
-  let hashes = end;
-  while (hashes > start && line.charCodeAt(hashes - 1) === 0x23) hashes--;
-  if (hashes < end && (hashes === start || isSpaceOrTab(line.charCodeAt(hashes - 1)))) {
-    end = hashes;
-    while (end > start && isSpaceOrTab(line.charCodeAt(end - 1))) end--;
-  }
-  return line.slice(start, end);
+function withoutClosingSequence(text: string): string {
+  const trimmed = trimRun(text, isSpaceOrTab, true);
+  const open = trimRun(trimmed, (code) => code === 0x23, true);
+  return open.length < trimmed.length &&
+    (open === '' || isSpaceOrTab(open.charCodeAt(open.length - 1)))
+    ? trimRun(open, isSpaceOrTab, true)
+    : trimmed;
 }
 
 function fencedCode(parser: BlockParser): Started {
@@ -77,12 +76,13 @@ function fencedCode(parser: BlockParser): Started {
     return Started.No;
   }
   closeUnmatched(parser);
-  const code = addChild(parser, 'code');
-  code.fence = length;
-  code.marker = line[nonspace]!;
-  code.markerOffset = cursor.indent;
+  const { tree } = parser;
+  const code = addChild(parser, BlockType.Code);
+  setRowField(tree, code, Field.Size, length);
+  setRowField(tree, code, Field.Marker, marker);
+  setRowField(tree, code, Field.MarkerOffset, cursor.indent);
   toNonspace(cursor);
-  code.info = unescapeText(cursor.line.slice(cursor.offset + code.fence).trim());
+  tree.info.set(code, unescapeText(cursor.line.slice(cursor.offset + length).trim()));
   cursor.offset = cursor.line.length;
   parser.lineTaken = true;
   return Started.Leaf;
@@ -90,17 +90,18 @@ function fencedCode(parser: BlockParser): Started {
 
 const SETEXT = /(?:=+|-+)[ \t]*$/y;
 
-function setextHeading(parser: BlockParser, container: Block): Started {
-  const { cursor } = parser;
-  if (cursor.indent >= 4 || container.type !== 'paragraph') return Started.No;
+function setextHeading(parser: BlockParser, container: number): Started {
+  const { cursor, tree } = parser;
+  if (cursor.indent >= 4 || rowField(tree, container, Field.Type) !== BlockType.Paragraph)
+    return Started.No;
   SETEXT.lastIndex = cursor.nonspace;
   const match = SETEXT.exec(cursor.line);
   if (!match) return Started.No;
   closeUnmatched(parser);
   // A paragraph of definitions only is no heading: the underline is then text (or a break).
-  if (isBlank(paragraphContent(parser, container))) return Started.No;
-  container.type = 'heading';
-  container.level = match[0][0] === '=' ? 1 : 2;
+  if (!takeParagraphDefinitions(parser, container)) return Started.No;
+  setRowField(tree, container, Field.Type, BlockType.Heading);
+  setRowField(tree, container, Field.Size, match[0][0] === '=' ? 1 : 2);
   cursor.offset = cursor.line.length;
   return Started.Leaf;
 }
@@ -122,14 +123,19 @@ function thematicBreak(parser: BlockParser): Started {
   const { cursor } = parser;
   if (cursor.indent >= 4 || !isThematicBreak(cursor.line, cursor.nonspace)) return Started.No;
   closeUnmatched(parser);
-  addChild(parser, 'break');
+  addChild(parser, BlockType.Break);
   cursor.offset = cursor.line.length;
   return Started.Leaf;
 }
 
-function listItem(parser: BlockParser, container: Block): Started {
-  const { cursor } = parser;
-  if (cursor.indent >= 4 || container.depth >= MARKDOWN_LIMITS.maxContainerDepth) return Started.No;
+function listItem(parser: BlockParser, container: number): Started {
+  const { cursor, tree } = parser;
+  if (
+    cursor.indent >= 4 ||
+    rowField(tree, container, Field.Depth) >= MARKDOWN_LIMITS.maxContainerDepth
+  ) {
+    return Started.No;
+  }
   const { line } = cursor;
   const rest = line.slice(cursor.nonspace, cursor.nonspace + 11);
   const match = /^(?:[*+-]|(\d{1,9})[.)])/.exec(rest);
@@ -139,11 +145,11 @@ function listItem(parser: BlockParser, container: Block): Started {
   const ordered = match[1] !== undefined;
   const start = ordered ? Number(match[1]) : 1;
   // A list interrupts a paragraph only with content, and an ordered one only from 1.
-  if (container.type === 'paragraph') {
+  if (rowField(tree, container, Field.Type) === BlockType.Paragraph) {
     if (ordered && start !== 1) return Started.No;
     if (/^[ \t]*$/.test(line.slice(cursor.nonspace + match[0].length))) return Started.No;
   }
-  const marker = ordered ? match[0].slice(-1) : match[0];
+  const marker = match[0].charCodeAt(match[0].length - 1);
   const markerOffset = cursor.indent;
   toNonspace(cursor);
   advance(cursor, match[0].length, true);
@@ -166,25 +172,34 @@ function listItem(parser: BlockParser, container: Block): Started {
     padding = match[0].length + spaces;
   }
   closeUnmatched(parser);
-  const tip = parser.tip;
-  if (tip.type !== 'list' || tip.marker !== marker) {
-    const list = addChild(parser, 'list');
-    list.marker = marker;
-    list.start = start;
+  const { tip } = parser;
+  if (
+    rowField(tree, tip, Field.Type) !== BlockType.List ||
+    rowField(tree, tip, Field.Marker) !== marker
+  ) {
+    const list = addChild(parser, BlockType.List);
+    setRowField(tree, list, Field.Marker, marker);
+    setRowField(tree, list, Field.Size, start);
   }
-  const item = addChild(parser, 'item');
-  item.marker = marker;
-  item.markerOffset = markerOffset;
-  item.padding = padding;
+  const item = addChild(parser, BlockType.Item);
+  setRowField(tree, item, Field.Marker, marker);
+  setRowField(tree, item, Field.MarkerOffset, markerOffset);
+  setRowField(tree, item, Field.Padding, padding);
   return Started.Container;
 }
 
 function indentedCode(parser: BlockParser): Started {
   const { cursor } = parser;
-  if (cursor.indent < 4 || parser.tip.type === 'paragraph' || cursor.blank) return Started.No;
+  if (
+    cursor.indent < 4 ||
+    rowField(parser.tree, parser.tip, Field.Type) === BlockType.Paragraph ||
+    cursor.blank
+  ) {
+    return Started.No;
+  }
   advance(cursor, 4, true);
   closeUnmatched(parser);
-  addChild(parser, 'code');
+  addChild(parser, BlockType.Code);
   return Started.Leaf;
 }
 

@@ -1,6 +1,8 @@
+import { replaceInPieces } from './replaceInPieces';
+
 const ENCODED: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 
 /** Text made safe for HTML content and double-quoted attributes. */
 export function encodeHtml(text: string): string {
-  return text.replace(/[&"<>]/g, (char) => ENCODED[char]!);
+  return replaceInPieces(text, /[&"<>]/g, ENCODED);
 }

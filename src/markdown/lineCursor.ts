@@ -15,21 +15,29 @@ export interface LineCursor {
   blank: boolean;
 }
 
-/** Finds the next character that is not a space or tab, from the cursor. */
+/**
+ * Finds the next character that is not a space or tab, from the cursor. Each open container
+ * asks again; the answer (an index, and a column, which tab stops make the same from anywhere
+ * before it) is kept while the cursor stays in the blanks already read (it only moves forward on
+ * a line, and a new line sets `nonspace` to -1), so a long run of blanks is read once per line,
+ * not once per container.
+ */
 export function findNonspace(cursor: LineCursor): void {
   const { line } = cursor;
-  let i = cursor.offset;
-  let column = cursor.column;
-  for (; i < line.length; i++) {
-    const code = line.charCodeAt(i);
-    if (code === 0x20) column++;
-    else if (code === 0x09) column += 4 - (column % 4);
-    else break;
+  if (cursor.offset > cursor.nonspace) {
+    let i = cursor.offset;
+    let column = cursor.column;
+    for (; i < line.length; i++) {
+      const code = line.charCodeAt(i);
+      if (code === 0x20) column++;
+      else if (code === 0x09) column += 4 - (column % 4);
+      else break;
+    }
+    cursor.nonspace = i;
+    cursor.nonspaceColumn = column;
   }
-  cursor.blank = i >= line.length;
-  cursor.nonspace = i;
-  cursor.nonspaceColumn = column;
-  cursor.indent = column - cursor.column;
+  cursor.blank = cursor.nonspace >= line.length;
+  cursor.indent = cursor.nonspaceColumn - cursor.column;
 }
 
 /** Moves the cursor to the next non-space character found by `findNonspace`. */

@@ -1,12 +1,13 @@
-import { type Block, createBlock } from './block';
+import { BlockType, type BlockTree, addLine, createBlockTree, Field } from './block';
+import { rowField, setRowField } from './rows';
 import { type BlockParser, addChild, closeUnmatched, finalize } from './blockParser';
 import { BLOCK_STARTS, MAYBE_SPECIAL, Started } from './blockStarts';
 import { advance, findNonspace, isSpaceOrTab, restOfLine, toNonspace } from './lineCursor';
 import type { LinkDefinitions } from './linkDefinitions';
 
-/** A parsed document: its block tree and its link reference definitions. */
+/** A parsed document: its block tree (the document is block 0) and its link reference definitions. */
 export interface ParsedBlocks {
-  readonly document: Block;
+  readonly tree: BlockTree;
   readonly definitions: LinkDefinitions;
 }
 
@@ -24,7 +25,7 @@ const enum Continued {
  * blocks, then lands in a leaf. Linear in the text.
  */
 export function parseBlocks(text: string): ParsedBlocks {
-  const document = createBlock('document', undefined, 0);
+  const tree = createBlockTree();
   const parser: BlockParser = {
     cursor: {
       line: '',
@@ -36,15 +37,15 @@ export function parseBlocks(text: string): ParsedBlocks {
       indent: 0,
       blank: false,
     },
-    document,
+    tree,
     definitions: new Map(),
-    tip: document,
-    oldTip: document,
-    lastMatched: document,
+    tip: 0,
+    oldTip: 0,
+    lastMatched: 0,
     allClosed: true,
     lineNumber: 0,
     lineTaken: false,
-    blankSetOn: undefined,
+    blankSetOn: -1,
     blankSetTo: false,
     steadyBlank: false,
   };
@@ -57,15 +58,15 @@ export function parseBlocks(text: string): ParsedBlocks {
     if (!match) break;
     start = lineBreaks.lastIndex;
   }
-  while (parser.tip !== document) finalize(parser, parser.tip);
-  finalize(parser, document);
-  return { document, definitions: parser.definitions };
+  while (parser.tip !== 0) finalize(parser, parser.tip);
+  finalize(parser, 0);
+  return { tree, definitions: parser.definitions };
 }
 
-function continues(parser: BlockParser, block: Block): Continued {
-  const { cursor } = parser;
-  switch (block.type) {
-    case 'quote':
+function continues(parser: BlockParser, block: number): Continued {
+  const { cursor, tree } = parser;
+  switch (rowField(tree, block, Field.Type)) {
+    case BlockType.Quote:
       if (cursor.indent >= 4 || cursor.line.charCodeAt(cursor.nonspace) !== 0x3e) {
         return Continued.No;
       }
@@ -73,61 +74,64 @@ function continues(parser: BlockParser, block: Block): Continued {
       advance(cursor, 1, false);
       if (isSpaceOrTab(cursor.line.charCodeAt(cursor.offset))) advance(cursor, 1, true);
       return Continued.Yes;
-    case 'item':
+    case BlockType.Item: {
       if (cursor.blank) {
         // An item may start with one blank line, not two.
-        if (block.children.length === 0) return Continued.No;
+        if (rowField(tree, block, Field.FirstChild) < 0) return Continued.No;
         toNonspace(cursor);
         return Continued.Yes;
       }
-      if (cursor.indent < block.markerOffset + block.padding) return Continued.No;
-      advance(cursor, block.markerOffset + block.padding, true);
+      const width =
+        rowField(tree, block, Field.MarkerOffset) + rowField(tree, block, Field.Padding);
+      if (cursor.indent < width) return Continued.No;
+      advance(cursor, width, true);
       return Continued.Yes;
-    case 'code':
+    }
+    case BlockType.Code:
       return continuesCode(parser, block);
-    case 'paragraph':
+    case BlockType.Paragraph:
       return cursor.blank ? Continued.No : Continued.Yes;
-    case 'heading':
-    case 'break':
+    case BlockType.Heading:
+    case BlockType.Break:
       return Continued.No;
     default:
       return Continued.Yes;
   }
 }
 
-function continuesCode(parser: BlockParser, block: Block): Continued {
-  const { cursor } = parser;
-  if (block.fence === 0) {
+function continuesCode(parser: BlockParser, block: number): Continued {
+  const { cursor, tree } = parser;
+  if (rowField(tree, block, Field.Size) === 0) {
     if (cursor.indent >= 4) advance(cursor, 4, true);
     else if (cursor.blank) toNonspace(cursor);
     else return Continued.No;
     return Continued.Yes;
   }
-  if (cursor.indent < 4 && isClosingFence(cursor.line, cursor.nonspace, block)) {
+  if (cursor.indent < 4 && isClosingFence(cursor.line, cursor.nonspace, tree, block)) {
     finalize(parser, block);
     return Continued.Done;
   }
   // The content loses as much indentation as the opening fence had.
-  let indent = block.markerOffset;
+  let indent = rowField(tree, block, Field.MarkerOffset);
   while (indent-- > 0 && isSpaceOrTab(cursor.line.charCodeAt(cursor.offset))) {
     advance(cursor, 1, true);
   }
   return Continued.Yes;
 }
 
-function isClosingFence(line: string, start: number, block: Block): boolean {
-  const marker = block.marker.charCodeAt(0);
+function isClosingFence(line: string, start: number, tree: BlockTree, block: number): boolean {
+  const marker = rowField(tree, block, Field.Marker);
   let i = start;
   while (line.charCodeAt(i) === marker) i++;
-  if (i - start < block.fence) return false;
+  if (i - start < rowField(tree, block, Field.Size)) return false;
   while (isSpaceOrTab(line.charCodeAt(i))) i++;
   return i >= line.length;
 }
 
-const acceptsLines = (block: Block) => block.type === 'paragraph' || block.type === 'code';
+const acceptsLines = (type: BlockType) => type === BlockType.Paragraph || type === BlockType.Code;
 
 function incorporateLine(parser: BlockParser, line: string): void {
-  const { cursor } = parser;
+  const { cursor, tree } = parser;
   // A blank line after a blank line that left only blocks open which take blank lines (lists,
   // items with content) changes nothing but the line count: skip matching the whole chain again.
   const blankLine = !/[^ \t]/.test(line);
@@ -139,6 +143,7 @@ function incorporateLine(parser: BlockParser, line: string): void {
     return;
   }
   cursor.line = line;
+  cursor.nonspace = -1;
   cursor.offset = 0;
   cursor.column = 0;
   cursor.blank = false;
@@ -148,14 +153,18 @@ function incorporateLine(parser: BlockParser, line: string): void {
   parser.oldTip = parser.tip;
 
   // 1. Which open blocks does the line continue?
-  let container = parser.document;
-  for (let last = lastOpenChild(container); last; last = lastOpenChild(container)) {
+  let container = 0;
+  for (
+    let last = lastOpenChild(tree, container);
+    last >= 0;
+    last = lastOpenChild(tree, container)
+  ) {
     container = last;
     findNonspace(cursor);
     const result = continues(parser, container);
     if (result === Continued.Done) return;
     if (result === Continued.No) {
-      container = container.parent!;
+      container = rowField(tree, container, Field.Parent);
       break;
     }
   }
@@ -163,7 +172,7 @@ function incorporateLine(parser: BlockParser, line: string): void {
   parser.lastMatched = container;
 
   // 2. Does it open new blocks?
-  let matchedLeaf = container.type === 'code';
+  let matchedLeaf = rowField(tree, container, Field.Type) === BlockType.Code;
   while (!matchedLeaf) {
     findNonspace(cursor);
     if (cursor.indent < 4 && !MAYBE_SPECIAL.test(line.charAt(cursor.nonspace))) {
@@ -184,42 +193,47 @@ function incorporateLine(parser: BlockParser, line: string): void {
   }
 
   // 3. Where does the rest of the line go?
-  if (!parser.allClosed && !cursor.blank && parser.tip.type === 'paragraph') {
+  if (
+    !parser.allClosed &&
+    !cursor.blank &&
+    rowField(tree, parser.tip, Field.Type) === BlockType.Paragraph
+  ) {
     // A lazy continuation line.
-    parser.tip.lines.push(restOfLine(cursor));
+    addLine(tree, parser.tip, restOfLine(cursor));
     return;
   }
   closeUnmatched(parser);
-  if (cursor.blank && container.children.length > 0) {
-    container.children[container.children.length - 1]!.lastLineBlank = true;
+  const type = rowField(tree, container, Field.Type);
+  if (cursor.blank && rowField(tree, container, Field.LastChild) >= 0) {
+    setRowField(tree, rowField(tree, container, Field.LastChild), Field.LastLineBlank, 1);
   }
   const lastLineBlank =
     cursor.blank &&
     !(
-      container.type === 'quote' ||
-      (container.type === 'code' && container.fence > 0) ||
-      (container.type === 'item' &&
-        container.children.length === 0 &&
-        container.startLine === parser.lineNumber)
+      type === BlockType.Quote ||
+      (type === BlockType.Code && rowField(tree, container, Field.Size) > 0) ||
+      (type === BlockType.Item &&
+        rowField(tree, container, Field.FirstChild) < 0 &&
+        rowField(tree, container, Field.StartLine) === parser.lineNumber)
     );
   // Bounded by the container depth; a run of blank lines in one place sets it once.
   if (container !== parser.blankSetOn || lastLineBlank !== parser.blankSetTo) {
-    for (let block: Block | undefined = container; block; block = block.parent) {
-      block.lastLineBlank = lastLineBlank;
+    for (let block = container; block >= 0; block = rowField(tree, block, Field.Parent)) {
+      setRowField(tree, block, Field.LastLineBlank, lastLineBlank ? 1 : 0);
     }
     parser.blankSetOn = container;
     parser.blankSetTo = lastLineBlank;
   }
-  if (acceptsLines(container)) {
-    if (!parser.lineTaken) container.lines.push(restOfLine(cursor));
-  } else if (!cursor.blank && container.type !== 'heading' && container.type !== 'break') {
-    addChild(parser, 'paragraph').lines.push(restOfLine(cursor));
+  if (acceptsLines(type)) {
+    if (!parser.lineTaken) addLine(tree, container, restOfLine(cursor));
+  } else if (!cursor.blank && type !== BlockType.Heading && type !== BlockType.Break) {
+    addLine(tree, addChild(parser, BlockType.Paragraph), restOfLine(cursor));
   }
   // Code keeps every blank line as content, so only a tip that is no code is steady.
-  parser.steadyBlank = blankLine && parser.tip === container && container.type !== 'code';
+  parser.steadyBlank = blankLine && parser.tip === container && type !== BlockType.Code;
 }
 
-function lastOpenChild(block: Block): Block | undefined {
-  const last = block.children[block.children.length - 1];
-  return last?.open ? last : undefined;
+function lastOpenChild(tree: BlockTree, block: number): number {
+  const last = rowField(tree, block, Field.LastChild);
+  return last >= 0 && !rowField(tree, last, Field.Closed) ? last : -1;
 }

@@ -25,9 +25,6 @@ import { isSpaceOrTab } from './lineCursor';
 import { MARKDOWN_LIMITS } from './markdownLimits';
 import { processEmphasis } from './processEmphasis';
 
-/** The protocols a link may use; anything else gets an empty `href`. */
-export const LINK_PROTOCOLS = /^(?:https?|ircs?|mailto|xmpp)$/i;
-
 interface Bracket {
   readonly item: LinkOpen;
   /** Where the link text starts, and the `[` itself. */

@@ -1,4 +1,5 @@
-import type { DelimiterTable } from './delimiterTable';
+import { type DelimiterTable, Pair, Run } from './delimiterTable';
+import { rowField, setRowField } from './rows';
 import type { InlineItem, LinkOpen } from './inlineItem';
 import { MARKDOWN_LIMITS } from './markdownLimits';
 import type { MarkdownPolicy } from './markdownPolicy';
@@ -78,23 +79,27 @@ function renderRun(
   depth: number,
   out: string[],
 ): number {
-  const char = table.char[run] === 0x2a ? '*' : '_';
-  for (let pair = table.closes[run]!; pair >= 0; pair = table.nextClose[pair]!) {
-    if (table.literal[pair]) out.push(char.repeat(table.use[pair]!));
+  const char = rowField(table.runs, run, Run.Char) === 0x2a ? '*' : '_';
+  const closes = (pair: number) => rowField(table.pairs, pair, Pair.NextClose);
+  for (let pair = rowField(table.runs, run, Run.Closes); pair >= 0; pair = closes(pair)) {
+    const use = rowField(table.pairs, pair, Pair.Use);
+    if (rowField(table.pairs, pair, Pair.Literal)) out.push(char.repeat(use));
     else {
       depth--;
-      if (!inAlt) out.push(table.use[pair] === 2 ? '</strong>' : '</em>');
+      if (!inAlt) out.push(use === 2 ? '</strong>' : '</em>');
     }
   }
-  const count = table.count[run]!;
+  const count = rowField(table.runs, run, Run.Count);
   if (count > 0) out.push(count === 1 ? char : char.repeat(count));
-  for (let pair = table.opens[run]!; pair >= 0; pair = table.nextOpen[pair]!) {
+  const opens = (pair: number) => rowField(table.pairs, pair, Pair.NextOpen);
+  for (let pair = rowField(table.runs, run, Run.Opens); pair >= 0; pair = opens(pair)) {
+    const use = rowField(table.pairs, pair, Pair.Use);
     if (depth >= MARKDOWN_LIMITS.maxInlineDepth) {
-      table.literal[pair] = 1;
-      out.push(char.repeat(table.use[pair]!));
+      setRowField(table.pairs, pair, Pair.Literal, 1);
+      out.push(char.repeat(use));
     } else {
       depth++;
-      if (!inAlt) out.push(table.use[pair] === 2 ? '<strong>' : '<em>');
+      if (!inAlt) out.push(use === 2 ? '<strong>' : '<em>');
     }
   }
   return depth;

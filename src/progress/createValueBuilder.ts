@@ -19,6 +19,8 @@ export interface PartialValue {
   readonly closed: ReadonlySet<object>;
   /** Values read so far (containers opened and scalars completed). */
   readonly values: number;
+  /** The pointer of the string a chunk ended inside (the last of `strings`), if one did. */
+  readonly openPointer: string | undefined;
 }
 
 /** One string of the partial value: where it is, where it starts in the joined strings, its text. */
@@ -128,6 +130,15 @@ export function createValueBuilder(
   };
   return {
     observer,
-    current: () => ({ root, strings, byPointer, byPlace, length, closed, values }),
+    current: () => ({
+      root,
+      strings,
+      byPointer,
+      byPlace,
+      length,
+      closed,
+      values,
+      openPointer: open?.pointer,
+    }),
   };
 }

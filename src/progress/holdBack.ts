@@ -2,40 +2,49 @@
 export const HOLD_WINDOW = 96;
 /** The most characters ever held back; an undecided run longer than this is shown masked. */
 export const HOLD_MAX = 128;
+/**
+ * How far back a tag still being written is looked for ({@link ProgressScanner.openMarkup}): the
+ * longest markup the rules accept (a tool tag with 200 characters of attributes, ~250) written
+ * four times as long (character references, escapes).
+ */
+export const MARKUP_REACH = 1024;
 
-/** Where a progress view stops in the text read so far, and what before that shows masked. */
+/** Where a progress view stops in a text, and what before that shows masked. */
 export interface HoldBack {
   /** Characters before `cut` may be shown; the rest is held back (at most {@link HOLD_MAX}). */
   readonly cut: number;
-  /** An unbroken run too long to hold, shown masked until it ends: `[maskFrom, maskTo)`. */
-  readonly maskFrom: number;
-  readonly maskTo: number;
+  /**
+   * Undecided stretches too long to hold, shown masked until they are decided: an unbroken run
+   * (`[start, end)` pairs, each ending at `cut`), a tag still being written.
+   */
+  readonly masks: readonly number[];
 }
 
 // Openers of reasoning and tool markup, and what decides them: until then a tag may be forming.
 const OPENERS: Readonly<Record<string, string>> = { '<': '>', '[': ']', '◁': '▷', '{': ':}' };
 
 /**
- * Decides how much of the text read so far a progress view may show. Held back: the last
+ * Decides how much of a text read so far a progress view may show. Held back: the last
  * {@link HOLD_WINDOW} characters (a leak rule or a tag decides within them); the unbroken run at
- * the end (a token, a key, a URL: it may still turn out to be a secret), and an opened `<`, `[`,
- * `◁` or `{` that nothing has closed yet (a tag may be forming) — each as long as it is within
- * {@link HOLD_MAX} of the end. A longer run is masked up to the window instead, so what is shown
- * stays at most {@link HOLD_MAX} behind and never shows an undecided run. Runs break at spaces,
- * tabs and blank lines; a single line break does not break one (a scanner joins wrapped lines).
+ * the end (a token, a key, a URL: it may still turn out to be a secret), an opened `<`, `[`, `◁`
+ * or `{` that nothing has closed yet, and a tag still being written (`tagStart`, from
+ * {@link ProgressScanner.openMarkup}) — each as long as it is within {@link HOLD_MAX} of the end.
+ * A longer run or tag is masked up to the cut instead, so what is shown stays at most
+ * {@link HOLD_MAX} behind and never shows an undecided run or tag. A run is what a scanner may
+ * read as one token: it breaks at spaces and tabs within a line and at blank lines, not at a
+ * single line break with the markers a reader skips around it ({@link runStart}).
  */
-export function holdBack(text: string): HoldBack {
+export function holdBack(text: string, tagStart = -1): HoldBack {
   const length = text.length;
   let cut = Math.max(0, length - HOLD_WINDOW);
-  let start = length;
-  while (start > 0 && !breaksRun(text, start - 1)) start--;
-  let maskFrom = 0;
-  let maskTo = 0;
-  if (length - start <= HOLD_MAX) cut = Math.min(cut, start);
-  else if (start < cut) {
-    maskFrom = start;
-    maskTo = cut;
-  }
+  const start = runStart(text, length);
+  // Where stretches too long to hold start.
+  const long: number[] = [];
+  const undecided = (from: number) => {
+    if (length - from <= HOLD_MAX) cut = Math.min(cut, from);
+    else long.push(from);
+  };
+  undecided(start);
   // The last opener within reach with nothing after it that decides it.
   const closers = new Set<string>();
   for (let at = length - 1; at >= 0 && length - at <= HOLD_MAX; at--) {
@@ -50,38 +59,99 @@ export function holdBack(text: string): HoldBack {
       break;
     }
   }
-  return { cut, maskFrom, maskTo };
+  if (tagStart >= 0) undecided(tagStart);
+  // Every mask runs up to the cut (what comes after it is not shown at all).
+  const masks: number[] = [];
+  for (const from of long) if (from < cut) masks.push(from, cut);
+  return { cut, masks };
 }
 
 /**
  * The end of the strings read so far that {@link holdBack} needs, as one text, and where it
- * starts: at least {@link HOLD_MAX} + 2 characters, and back to the last place a run breaks (or
- * the beginning), so a long run is masked from its start.
+ * starts: at least {@link MARKUP_REACH} characters, and back to where the run at its end starts
+ * (or the beginning), so a long run is masked from its start.
  */
 export function tailOf(strings: readonly { readonly start: number; readonly text: string }[]): {
   readonly text: string;
   readonly start: number;
 } {
   let text = '';
-  // Characters at the end already searched for a break.
-  let searched = 0;
+  let want = MARKUP_REACH;
   for (let k = strings.length - 1; k >= 0; k--) {
     const entry = strings[k]!;
     text = entry.text + text;
-    if (text.length < HOLD_MAX + 2) continue;
-    for (let at = text.length - 1 - searched; at > 0; at--)
-      if (breaksRun(text, at)) return { text, start: entry.start };
-    searched = text.length - 1;
+    if (text.length < want) continue;
+    // A start this far in leaves room for the markers of the line before it (see runStart).
+    if (runStart(text, text.length) > MARKER_REACH) return { text, start: entry.start };
+    // The run reaches back further: look again with twice the text (linear overall).
+    want = 2 * text.length;
   }
   return { text, start: 0 };
 }
 
-function breaksRun(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
-  if (code === 0x0a || code === 0x0d) {
-    // A blank line breaks a run; one line break does not.
-    const before = text.charCodeAt(at - 1);
-    return before === 0x0a || before === 0x0d;
+/** The markers a reader skips at the start of a line (indentation, quotes, a list marker) are at most this long. */
+const MARKER_REACH = 24;
+
+/**
+ * Where the run ending at `end` starts: back over every character that is not a blank or a line
+ * break, and on across a line break when the blanks before it (a hard break's spaces, a
+ * backslash) and the markers after it (indentation, `>` quotes, a list marker) are all that lies
+ * between two lines: a scanner joins a hard-wrapped line to the next (CRLF, LF or CR), whatever
+ * the markers. A blank line, or a blank within a line, ends it; blanks at the very end do not
+ * (a line break may follow them).
+ */
+export function runStart(text: string, end: number): number {
+  // Blanks at the very end may yet be a hard break's (`  \n`): they do not end the run yet.
+  let at = end;
+  while (at > 0 && isBlank(text.charCodeAt(at - 1))) at--;
+  for (;;) {
+    while (at > 0 && !isBlank(text.charCodeAt(at - 1)) && !isLineBreak(text.charCodeAt(at - 1)))
+      at--;
+    if (at === 0) return 0;
+    const before = lineBefore(text, at);
+    if (before < 0) return at;
+    at = before;
   }
+}
+
+/**
+ * When `at` starts the content of a line (only markers between it and a line break), where the
+ * content of the line before it ends (past its trailing blanks and backslash); -1 when a blank
+ * inside a line or a blank line is what precedes `at`.
+ */
+function lineBefore(text: string, at: number): number {
+  let from = at;
+  while (from > 0 && at - from < MARKER_REACH && isMarker(text.charCodeAt(from - 1))) from--;
+  if (from > 0 && !isLineBreak(text.charCodeAt(from - 1))) return -1;
+  if (from === 0) return -1;
+  // The line break: CRLF counts as one.
+  let end = from - 1;
+  if (text.charCodeAt(end) === 0x0a && end > 0 && text.charCodeAt(end - 1) === 0x0d) end--;
+  // The line before, without the blanks and backslash of a hard break.
+  while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;
+  if (end > 0 && text.charCodeAt(end - 1) === 0x5c) end--;
+  if (end === 0 || isLineBreak(text.charCodeAt(end - 1))) return -1; // a blank line
+  return end;
+}
+
+/** A character of a line's leading markers: blanks, `>` quotes, list markers (`-`, `*`, `+`, `1.`, `1)`). */
+function isMarker(code: number): boolean {
+  return (
+    isBlank(code) ||
+    code === 0x3e ||
+    code === 0x2d ||
+    code === 0x2a ||
+    code === 0x2b ||
+    code === 0x2e ||
+    code === 0x29 ||
+    (code >= 0x30 && code <= 0x39)
+  );
+}
+
+function isLineBreak(code: number): boolean {
+  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x85;
+}
+
+function isBlank(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x3000 || code === 0x2029 || code === 0xa0;
 }

@@ -10,6 +10,8 @@ import {
   scanLeaks,
 } from '../leaks/maskLeaks';
 import { removeHiddenCharacters } from '../text/removeHiddenCharacters';
+import { HOLD_WINDOW } from './holdBack';
+import { markupCandidate } from './markupCandidate';
 
 /** What a progress view is made safe with: the turn's own outbound policies. */
 export interface ProgressPolicies {
@@ -54,6 +56,11 @@ export interface ProgressScanner {
   outbound(value: unknown, found: NamesAndNumbers): unknown;
   /** A path as the JSON pointer that findings name its string by. */
   readonly pointerOf: (path: readonly (string | number)[]) => string;
+  /**
+   * Where the first piece of markup still being written starts in `text` (the end of a text read
+   * so far): a tag the markup rules would find once it is closed, -1 when there is none.
+   */
+  openMarkup(text: string): number;
 }
 
 /**
@@ -116,5 +123,22 @@ export function progressScanner(policies: ProgressPolicies): ProgressScanner {
             : undefined,
       }).value,
     pointerOf: encodePointer,
+    openMarkup(text) {
+      // Only where something may be opening a tag, and before the window (held back anyway).
+      const candidate = markupCandidate(text);
+      if (candidate === undefined || candidate.at >= text.length - HOLD_WINDOW) return -1;
+      const from = candidate.at;
+      const rest = text.slice(from);
+      // One scan of what follows with each closer after it, each probe a string of its own: a
+      // tag the rules find once it is closed is one still being written.
+      const probes = candidate.closers.map((closer) => rest + closer);
+      let first = -1;
+      for (const finding of scanLeaks(probes, { rules: HYGIENE_RULES })) {
+        const { start, end } = finding;
+        if (start === undefined || end === undefined || end <= rest.length) continue;
+        if (first < 0 || start < first) first = start;
+      }
+      return first < 0 ? -1 : from + first;
+    },
   };
 }

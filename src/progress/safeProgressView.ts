@@ -1,6 +1,7 @@
 import type { PartialValue } from './createValueBuilder';
-import { holdBack, tailOf } from './holdBack';
+import { heldBack } from './heldBack';
 import type { ProgressScanner } from './progressScanner';
+import { segmentJoins } from './segmentJoins';
 
 /** A view of a partial value that may be shown, and how much of the text read it holds back. */
 export interface SafeView {
@@ -26,7 +27,7 @@ interface Span {
 
 /**
  * The part of a partial value that is safe to show now: the strings read so far, joined in reading
- * order, lose their last characters that are not decided yet ({@link holdBack}); secrets the leak
+ * order, lose their last characters that are not decided yet ({@link heldBack}); secrets the leak
  * scanner finds are masked (a secret cut by the hold-back is masked as far as it is shown);
  * reasoning and tool-call markup is withheld with what it encloses (an unclosed block hides
  * everything after it); host paths are rewritten. What comes after the cut is left out: a string
@@ -38,8 +39,9 @@ export function safeProgressView(
   scanner: ProgressScanner,
 ): SafeView | undefined {
   const { strings, byPointer, byPlace } = partial;
-  const tail = tailOf(strings);
-  const hold = holdBack(tail.text);
+  // A segment reply is scanned and held back as the final reply's scan joins its texts.
+  const joins = segmentJoins(partial);
+  const hold = heldBack(partial, (text) => scanner.openMarkup(text), joins);
 
   // One scan for secrets and markup; every finding placed among the strings read.
   const spans: Span[] = [];
@@ -47,7 +49,7 @@ export function safeProgressView(
   // Member names and numbers are masked after the strings are cut (`scanner.outbound`).
   const names = new Map<string, { start: number; end: number }[]>();
   const numbers = new Set<string>();
-  for (const finding of scanner.scan(partial.root)) {
+  for (const finding of scanner.scan(joins?.scanned ?? partial.root)) {
     if (finding.in === 'number') {
       numbers.add(finding.path);
       continue;
@@ -70,7 +72,7 @@ export function safeProgressView(
         closer: CLOSER.test(entry.text.slice(finding.start, finding.end)),
       });
   }
-  let cut = tail.start + hold.cut;
+  let cut = hold.cut;
   markup.sort((a, b) => a.start - b.start);
   let opened = -1;
   for (const tag of markup) {
@@ -84,12 +86,13 @@ export function safeProgressView(
     opened = -1;
   }
   if (opened >= 0) cut = Math.min(cut, opened);
-  if (hold.maskTo > hold.maskFrom)
-    spans.push({
-      start: tail.start + hold.maskFrom,
-      end: Math.min(tail.start + hold.maskTo, cut),
-      withheld: false,
-    });
+  for (let k = 0; k < hold.masks.length; k += 2)
+    if (hold.masks[k]! < cut)
+      spans.push({
+        start: hold.masks[k]!,
+        end: Math.min(hold.masks[k + 1]!, cut),
+        withheld: false,
+      });
 
   const mask = scanner.mask;
   const partly = new Set<object>();

@@ -6,7 +6,8 @@ import type { ChatMessage, ModelRequest } from './modelProvider';
 /**
  * The request body: the reply tool first, forced by `tool_choice` (or, beside business tools,
  * `tool_choice: any`); a tool step is written as `tool_use` blocks and one user message of
- * `tool_result` blocks.
+ * `tool_result` blocks. With tools off the business tools stay listed and the reply tool is
+ * forced (`tool_choice: none` when there is no reply tool).
  */
 export function anthropicBody(
   options: Pick<AnthropicOptions, 'model' | 'maxTokens'>,
@@ -19,13 +20,17 @@ export function anthropicBody(
     messages: anthropicMessages(request.messages),
   };
   const business = request.tools ?? [];
+  // Tools off still lists them (the API refuses `tool_use` blocks without tools defined), but
+  // forces the reply tool, or, without one, chooses none.
+  const off = request.toolChoice === 'none';
   if (request.schema) {
     const tool = anthropicReplyTool(request.schema.jsonSchema, request.schema.name);
     body.tools = [tool, ...business];
     body.tool_choice =
-      business.length > 0 ? { type: 'any' } : { type: 'tool', name: request.schema.name };
+      business.length > 0 && !off ? { type: 'any' } : { type: 'tool', name: request.schema.name };
   } else if (business.length > 0) {
     body.tools = business;
+    if (off) body.tool_choice = { type: 'none' };
   }
   return body;
 }

@@ -23,8 +23,10 @@ type Block =
  * Turns message events into stream events: the reply tool's `input_json_delta` as text (or, with
  * no reply tool, the text blocks), business `tool_use` blocks reported whole at their
  * `content_block_stop`, thinking never; the stop reason from `message_delta`; the usage once at
- * `message_stop`, which must come. Content before `message_start`, or a second `message_start`
- * before `message_stop`, is a malformed stream (a ProviderError). Unknown events are skipped.
+ * `message_stop`, which must come. Content before `message_start`, or a `message_start` of another
+ * message (or of one without an id) before `message_stop`, is a malformed stream (a
+ * ProviderError); the open message's own `message_start` again is skipped. Unknown events are
+ * skipped.
  */
 export async function* readAnthropicStream(
   events: AsyncIterable<SseMessage>,
@@ -33,14 +35,23 @@ export async function* readAnthropicStream(
   const blocks = new Map<number, Block>();
   let usage: Usage | undefined;
   let started = false;
+  let messageId: string | undefined;
   for await (const message of events) {
     const event = sseJson(message);
     const type = field(event, 'type');
     const index = field(event, 'index');
     if (type === 'message_start') {
-      if (started)
-        throw new ProviderError('the stream started a second message before message_stop');
+      const id = field(field(event, 'message'), 'id');
+      if (started) {
+        // A relay may send the open message's start again: the same message, nothing new (the
+        // AI SDK skips it too). Another message inside the open one is two answers spliced.
+        if (typeof id === 'string' && id === messageId) continue;
+        throw new ProviderError(
+          `the stream started a second message before message_stop (${quoteId(id)} inside ${quoteId(messageId)})`,
+        );
+      }
       started = true;
+      messageId = typeof id === 'string' ? id : undefined;
       usage = readAnthropicUsage(field(field(event, 'message'), 'usage'));
       continue;
     }
@@ -113,4 +124,9 @@ function blockOf(block: unknown, toolName: string | undefined): Block {
   }
   if (type === 'text' && toolName === undefined) return { kind: 'text' };
   return { kind: 'other' };
+}
+
+/** A message id for an error message: quoted and bounded, or `no id`. */
+function quoteId(id: unknown): string {
+  return typeof id === 'string' ? JSON.stringify(id.slice(0, 60)) : 'no id';
 }

@@ -1,9 +1,12 @@
+import { answerFailure } from './answerFailure';
 import type { AnthropicOptions } from './anthropicOptions';
 import { readAnthropicStream } from './anthropicStream';
+import { readAnthropicUsage } from './anthropicUsage';
 import type { ProviderTransport } from './lazyProvider';
-import { postJson } from './postJson';
+import { field, postJson } from './postJson';
 import { postSse } from './postSse';
 import { readAnthropicAnswer } from './readAnthropicAnswer';
+import { readAnswered } from './readAnswered';
 
 /** The wire work of `anthropicProvider`'s calls, loaded on the first one. */
 export const anthropicTransport: ProviderTransport<AnthropicOptions> = {
@@ -15,7 +18,13 @@ export const anthropicTransport: ProviderTransport<AnthropicOptions> = {
       body,
       signal,
     );
-    return readAnthropicAnswer(answer, request.schema?.name);
+    try {
+      return readAnthropicAnswer(answer, request.schema?.name);
+    } catch (error) {
+      // What the body says it cost is the call's usage (no usage block: nothing says it was billed).
+      const usage = readAnthropicUsage(field(answer, 'usage'));
+      throw usage ? answerFailure(error, usage) : error;
+    }
   },
   stream(options, request, body, signal) {
     const events = postSse(
@@ -25,7 +34,7 @@ export const anthropicTransport: ProviderTransport<AnthropicOptions> = {
       { ...body, stream: true },
       { signal, stallTimeoutMs: options.stallTimeoutMs },
     );
-    return readAnthropicStream(events, request.schema?.name);
+    return readAnswered(events, (read) => readAnthropicStream(read, request.schema?.name));
   },
 };
 

@@ -9,7 +9,21 @@ export function geminiBody(request: ModelRequest): Record<string, unknown> {
     contents: geminiContents(request.messages),
   };
   if (request.schema) body.generationConfig = geminiGenerationConfig(request.schema.jsonSchema);
-  if (request.tools && request.tools.length > 0) body.tools = request.tools;
+  if (request.tools && request.tools.length > 0) {
+    if (request.toolChoice !== 'none') body.tools = request.tools;
+    else {
+      // Tools off: the function declarations stay (the conversation holds their calls), none
+      // may be called; Gemini refuses a calling config without declarations, and built-in tools
+      // (search, code execution) are not sent.
+      const declared = request.tools.filter(
+        (tool) => typeof tool === 'object' && tool !== null && 'functionDeclarations' in tool,
+      );
+      if (declared.length > 0) {
+        body.tools = declared;
+        body.toolConfig = { functionCallingConfig: { mode: 'NONE' } };
+      }
+    }
+  }
   return body;
 }
 

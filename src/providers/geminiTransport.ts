@@ -1,9 +1,12 @@
+import { answerFailure } from './answerFailure';
 import type { GeminiOptions } from './geminiOptions';
 import { readGeminiStream } from './geminiStream';
+import { readGeminiUsage } from './geminiUsage';
 import type { ProviderTransport } from './lazyProvider';
 import type { ChatMessage } from './modelProvider';
-import { postJson } from './postJson';
+import { field, postJson } from './postJson';
 import { postSse } from './postSse';
+import { readAnswered } from './readAnswered';
 import { readGeminiAnswer } from './readGeminiAnswer';
 
 /** The wire work of `geminiProvider`'s calls, loaded on the first one. */
@@ -16,7 +19,13 @@ export const geminiTransport: ProviderTransport<GeminiOptions> = {
       body,
       signal,
     );
-    return readGeminiAnswer(answer, priorCalls(request.messages));
+    try {
+      return readGeminiAnswer(answer, priorCalls(request.messages));
+    } catch (error) {
+      // What the body says it cost is the call's usage (no usage block: nothing says it was billed).
+      const usage = readGeminiUsage(field(answer, 'usageMetadata'));
+      throw usage ? answerFailure(error, usage) : error;
+    }
   },
   stream(options, request, body, signal) {
     const events = postSse(
@@ -26,7 +35,7 @@ export const geminiTransport: ProviderTransport<GeminiOptions> = {
       body,
       { signal, stallTimeoutMs: options.stallTimeoutMs },
     );
-    return readGeminiStream(events, priorCalls(request.messages));
+    return readAnswered(events, (read) => readGeminiStream(read, priorCalls(request.messages)));
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Enforcement } from '../results/replyResult';
 import type { ModelAnswer, ModelProvider, ModelRequest, ModelStreamEvent } from './modelProvider';
+import { type ProviderCredentials, providerFailure, providerSecrets } from './providerFailure';
 import type { StreamOptions } from './streamOptions';
 
 /**
@@ -38,27 +39,38 @@ export interface ProviderIdentity {
  * A provider whose transport loads on its first call (a lazy chunk): the factory stays small and
  * synchronous, and a page that never calls a model never loads a wire reader. A transport that
  * cannot be loaded fails the call like any other failure of it (the turn reports MODEL_FAILED).
- * With `streaming: false` the provider has no `stream()` and is called whole.
+ * With `streaming: false` the provider has no `stream()` and is called whole. Every failure
+ * leaves as a ProviderError whose message is masked, the provider's own key a literal, then
+ * shortened (see `providerFailure`): the transports quote the upstream's text unshortened.
  */
-export function lazyProvider<TOptions extends StreamOptions>(
+export function lazyProvider<TOptions extends StreamOptions & ProviderCredentials>(
   identity: ProviderIdentity,
   options: TOptions,
   load: () => Promise<ProviderTransport<TOptions>>,
 ): ModelProvider {
+  const secrets = providerSecrets(options);
   const whole: ModelProvider = {
     name: identity.name,
     enforcement: identity.enforcement,
     async generate(request, { signal }) {
-      const body = identity.body(request);
-      return (await load()).generate(options, request, body, signal);
+      try {
+        const body = identity.body(request);
+        return await (await load()).generate(options, request, body, signal);
+      } catch (error) {
+        throw await providerFailure(error, signal, secrets);
+      }
     },
   };
   if (options.streaming === false) return whole;
   return {
     ...whole,
     async *stream(request, { signal }) {
-      const body = identity.body(request);
-      yield* (await load()).stream(options, request, body, signal);
+      try {
+        const body = identity.body(request);
+        yield* (await load()).stream(options, request, body, signal);
+      } catch (error) {
+        throw await providerFailure(error, signal, secrets);
+      }
     },
   };
 }

@@ -34,6 +34,16 @@ export interface ModelRequest {
   };
   /** The host's business tools, in the provider's own format; never sent with a correction. */
   readonly tools?: readonly unknown[];
+  /**
+   * `none`: the model may call no tool — the tools-off summary after the tool budget is spent,
+   * whose conversation holds the tool steps so far. Each provider writes it as its API needs:
+   * OpenAI chat and Responses send no tools (their tool history needs none); Anthropic lists them
+   * (a request with `tool_use` blocks must define tools) and forces the reply tool, or sends
+   * `tool_choice: none` without a schema; Gemini lists its function declarations with
+   * `functionCallingConfig.mode: NONE`; the AI SDK adapter sends `toolChoice: { type: 'none' }`.
+   * Tool calls in the answer are never run or handed out.
+   */
+  readonly toolChoice?: 'none';
 }
 
 /**

@@ -22,7 +22,9 @@ export function openAiChatBody(
       },
     };
   }
-  if (request.tools && request.tools.length > 0) body.tools = request.tools;
+  // Tool history needs no tools listed here: tools off sends none.
+  if (request.tools && request.tools.length > 0 && request.toolChoice !== 'none')
+    body.tools = request.tools;
   return body;
 }
 

@@ -26,7 +26,9 @@ export function openAiResponsesBody(
       },
     };
   }
-  if (request.tools && request.tools.length > 0) body.tools = request.tools;
+  // `function_call` items need no tools listed: tools off sends none.
+  if (request.tools && request.tools.length > 0 && request.toolChoice !== 'none')
+    body.tools = request.tools;
   if (options.maxOutputTokens !== undefined) body.max_output_tokens = options.maxOutputTokens;
   if (options.reasoning) body.reasoning = options.reasoning;
   return body;

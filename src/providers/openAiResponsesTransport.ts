@@ -1,19 +1,32 @@
+import { answerFailure } from './answerFailure';
 import type { ProviderTransport } from './lazyProvider';
 import type { OpenAiResponsesOptions } from './openAiResponsesOptions';
-import { postJson } from './postJson';
+import { field, postJson } from './postJson';
 import { postSse } from './postSse';
-import { readResponsesAnswer } from './readResponsesAnswer';
+import { readAnswered } from './readAnswered';
+import { readResponsesAnswer, responsesUsage } from './readResponsesAnswer';
 import { readResponsesStream } from './readResponsesStream';
 
 /** The wire work of `openAiResponsesProvider`'s calls, loaded on the first one. */
 export const openAiResponsesTransport: ProviderTransport<OpenAiResponsesOptions> = {
   async generate(options, _request, body, signal) {
-    return readResponsesAnswer(
-      await postJson(options.fetch ?? fetch, url(options), headers(options), body, signal),
+    const answer = await postJson(
+      options.fetch ?? fetch,
+      url(options),
+      headers(options),
+      body,
+      signal,
     );
+    try {
+      return readResponsesAnswer(answer);
+    } catch (error) {
+      // What the body says it cost is the call's usage (no usage block: nothing says it was billed).
+      const usage = responsesUsage(field(answer, 'usage'));
+      throw usage ? answerFailure(error, usage) : error;
+    }
   },
   stream(options, _request, body, signal) {
-    return readResponsesStream(
+    return readAnswered(
       postSse(
         options.fetch ?? fetch,
         url(options),
@@ -24,6 +37,7 @@ export const openAiResponsesTransport: ProviderTransport<OpenAiResponsesOptions>
           stallTimeoutMs: options.stallTimeoutMs,
         },
       ),
+      readResponsesStream,
     );
   },
 };

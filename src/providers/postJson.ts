@@ -1,8 +1,10 @@
+import { quoteSource } from '../leaks/quoteSource';
 import { ProviderError } from './providerError';
 
 /**
  * POSTs a JSON body and returns the parsed JSON answer. A non-2xx status, a body that is not
- * JSON or a body cut short throws a ProviderError (with no more than a short quote of the body).
+ * JSON or a body cut short throws a ProviderError quoting the body, bounded but not shortened: the
+ * provider's boundary masks the message, then shortens it (lazyProvider.ts).
  */
 export async function postJson(
   fetcher: typeof fetch,
@@ -20,7 +22,7 @@ export async function postJson(
   const text = await response.text();
   if (!response.ok)
     throw new ProviderError(
-      `upstream answered ${response.status}: ${text.slice(0, 120)}`,
+      `upstream answered ${response.status}: ${quoteSource(text)}`,
       response.status,
     );
   try {

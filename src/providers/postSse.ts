@@ -4,7 +4,7 @@ import { DEFAULT_STALL_TIMEOUT_MS } from './streamOptions';
 
 /**
  * POSTs a JSON body and reads the answer as server-sent events. A non-2xx status throws a
- * ProviderError with the status and at most 120 characters of the body; a JSON answer where an
+ * ProviderError with the status and the body (see `quote`); a JSON answer where an
  * event stream was asked for, a stall, a broken body too. Stopping the iteration, an error or the
  * caller's signal aborts the request, so the upstream sees its connection close.
  */

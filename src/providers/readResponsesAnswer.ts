@@ -1,5 +1,6 @@
 import type { ToolCall, Usage } from '../results/replyResult';
 import type { FinishReason, ModelAnswer } from './modelProvider';
+import { quoteSource } from '../leaks/quoteSource';
 import { ProviderError } from './providerError';
 import { field, stringOr } from './postJson';
 import { tokenCount } from './tokenCount';
@@ -18,7 +19,7 @@ export function readResponsesAnswer(answer: unknown): ModelAnswer {
     status === 'cancelled'
   )
     throw new ProviderError(
-      `the upstream response ${stringOr(status, 'failed')}: ${stringOr(field(error, 'message'), 'no message').slice(0, 120)}`,
+      `the upstream response ${stringOr(status, 'failed')}: ${quoteSource(stringOr(field(error, 'message'), 'no message'))}`,
     );
   const output = field(answer, 'output');
   if (!Array.isArray(output)) throw new ProviderError('upstream answer has no output array');

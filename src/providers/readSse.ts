@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { quoteSource } from '../leaks/quoteSource';
 import { ProviderError } from './providerError';
 
 /** One server-sent event: its `event` name (absent for the default) and its `data` text. */
@@ -61,7 +62,7 @@ export async function* readSse(
 /**
  * The JSON of one event's data. Data that is not JSON, an `error` event or a JSON body with an
  * `error` member (how OpenAI-compatible servers, Anthropic and Gemini report a failure mid-stream)
- * throws a ProviderError quoting at most 120 characters. With `typedErrors` (the Responses API), a
+ * throws a ProviderError quoting it (see {@link quote}). With `typedErrors` (the Responses API), a
  * body whose `type` is `error` is one too, its own `message` first.
  */
 export function sseJson(
@@ -140,9 +141,13 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
-/** At most 120 characters of a text, for an error message. */
+/**
+ * An upstream's text for an error message, bounded but not yet shortened: the provider's boundary
+ * (lazyProvider.ts) masks the message, the provider's own key included, then shortens it
+ * (`quoteOutbound`). Shortened here, a secret cut by the limit would no longer be recognised.
+ */
 export function quote(text: string): string {
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  return quoteSource(text);
 }
 
 function ignore(): void {}

@@ -1,3 +1,5 @@
+import { replaceInPieces } from '../markdown/replaceInPieces';
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -8,5 +10,5 @@ const ESCAPES: Record<string, string> = {
 
 /** Escapes text for HTML content and quoted attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+  return replaceInPieces(text, /[&<>"']/g, ESCAPES);
 }

@@ -1,3 +1,5 @@
+import { shownHost } from './shownHost';
+
 /**
  * Where media may load from: a set of canonical hosts (`host` or `host:port`, lower-case, IDN in
  * punycode), or `'any'` http(s) host when the host says so in as many words.
@@ -23,13 +25,7 @@ export function imageHostSet(hosts: readonly string[] | 'any' | undefined): Allo
   return set;
 }
 
-/** Whether an absolute http(s) URL may load: any host with `'any'`, else one on the list. */
+/** Whether an http(s) URL the parser wrote (`safeHttpUrl`) may load: any host with `'any'`, else one on the list. */
 export function hostAllowed(href: string, hosts: AllowedHosts): boolean {
-  try {
-    const url = new URL(href);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    return hosts === 'any' || hosts.has(url.host);
-  } catch {
-    return false;
-  }
+  return hosts === 'any' || hosts.has(shownHost(href));
 }

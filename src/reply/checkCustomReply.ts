@@ -1,6 +1,7 @@
 import type { Issue } from '../issues/issue';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from '../json/jsonLimits';
 import { parseJson } from '../json/parseJson';
+import { quoteSource } from '../leaks/quoteSource';
 import type { PreparedSchema } from '../schema/customSchema';
 import { repairStringContainers } from '../schema/repairStringContainers';
 import { type OutboundPolicies, maskOutbound } from './maskOutbound';
@@ -78,7 +79,8 @@ async function safely(validate: () => Promise<Issue[]>): Promise<Issue[]> {
       {
         code: 'INTERNAL',
         path: '',
-        message: `the schema's validator threw: ${String((error as Error)?.message ?? error).slice(0, 120)}`,
+        // Bounded, not shortened: the issue is masked, then shortened, as it leaves (redactAll).
+        message: `the schema's validator threw: ${quoteSource(String((error as Error)?.message ?? error))}`,
       },
     ];
   }

@@ -32,6 +32,8 @@ export interface TurnEnd<TValue> {
   readonly invalidValue?: { readonly value: unknown; readonly attempt: number };
   readonly toolCalls?: readonly ToolCall[];
   readonly history?: readonly AttemptRecord[];
+  /** The model asked for tools past the turn's `maxToolSteps`. */
+  readonly toolBudgetExhausted?: boolean;
   /**
    * The leak options of the turn: issues and findings quote what the model wrote, so they leave
    * masked with the same rules (host literals included). `false` (leak scanning off) skips it.
@@ -61,6 +63,7 @@ export function finalizeWith<TValue>(end: TurnEnd<TValue>, redact: Redactor): Re
       schemaName: end.schemaName,
       durationMs: Math.max(0, performance.now() - end.startedAt),
       ...(end.history ? { history: end.history } : {}),
+      ...(end.toolBudgetExhausted ? { toolBudgetExhausted: true as const } : {}),
     },
   };
   switch (end.status) {

@@ -4,6 +4,7 @@ import type {
   ModelProvider,
   ModelRequest,
 } from '../providers/modelProvider';
+import { quoteSource } from '../leaks/quoteSource';
 import type { ToolCall, Usage } from '../results/replyResult';
 import { estimateUsage } from './estimateUsage';
 
@@ -50,8 +51,10 @@ export interface CallBounds {
  * written and returns the outcome, with the finish reason and any refusal kept apart. A provider
  * that ignores its signal is not waited for: the call ends when any bound fires. Never throws.
  * When the provider reports no usage — the call was cut (abort, timeout), failed after output
- * arrived, or answered without a usage block — the outcome carries an estimate
- * ({@link estimateUsage}); a call that failed before any output (an HTTP error) carries none.
+ * arrived or after the upstream began its answer (a failure marked `answered`, see
+ * ProviderError), or answered without a usage block — the outcome carries an estimate
+ * ({@link estimateUsage}); a failure that carries the usage the upstream reported keeps it; a call
+ * that failed before the upstream answered (an HTTP error) carries none.
  */
 export async function* modelCall(
   provider: ModelProvider,
@@ -123,12 +126,16 @@ export async function* modelCall(
     };
   } catch (error) {
     if (signal.aborted) return failure(bounds, estimate());
+    // The upstream had begun its answer (output arrived, or its failure says so), so it was
+    // generating and billing: its reported usage, else an estimate of what was sent and read.
+    const reported = reportedUsage(error);
+    const begun = read !== '' || (error as { answered?: unknown } | undefined)?.answered === true;
     return {
       ok: false,
       code: 'MODEL_FAILED',
-      message: `the model call failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`,
-      // Output arrived, so the upstream was generating (and billing): count what was read.
-      ...(read !== '' ? { usage: estimate() } : {}),
+      // Bounded, not shortened: the issue is masked, then shortened, as it leaves (redactAll).
+      message: `the model call failed: ${quoteSource(String((error as Error)?.message ?? error))}`,
+      ...(reported ? { usage: reported } : begun ? { usage: estimate() } : {}),
     };
   } finally {
     stopped.dispose();
@@ -146,6 +153,14 @@ function stopOf(
     ...(reason && raw ? { rawFinishReason: raw } : {}),
     ...(refusal !== undefined && refusal !== '' ? { refusal } : {}),
   };
+}
+
+/** The usage a failure carries (a ProviderError's, reported before the call failed), if sound. */
+function reportedUsage(error: unknown): Usage | undefined {
+  const usage = (error as { usage?: Partial<Usage> } | undefined)?.usage;
+  return typeof usage?.inputTokens === 'number' && typeof usage.outputTokens === 'number'
+    ? (usage as Usage)
+    : undefined;
 }
 
 function callText(calls: readonly ToolCall[]): string {

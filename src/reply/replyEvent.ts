@@ -28,7 +28,11 @@ export type ReplyEvent<TResult = ReplyResult<unknown>> =
       readonly value: unknown;
       readonly provisional: true;
     }
-  /** The model asked for tools (they run through the host's `runTool`, or end the turn without one). */
+  /**
+   * The model asked for tools (they run through the host's `runTool`, or end the turn without
+   * one). Calls past `maxToolSteps` are not announced when the tools-off summary follows (the
+   * default): none of them runs.
+   */
   | {
       readonly type: 'tool_calls';
       readonly attempt: number;

@@ -9,6 +9,7 @@ import type { ProgressFactory } from './progressFactory';
 import type { ReplyEvent } from './replyEvent';
 import { runToolCalls } from './runToolCalls';
 import { stopIssue } from './stopIssue';
+import { toolsOffRequest } from './toolsOffRequest';
 import type { StreamReplyOptions } from './turnOptions';
 import type { TurnPlan } from './turnPlan';
 
@@ -36,11 +37,21 @@ export type AttemptEnd =
   | { readonly kind: 'tool_calls'; readonly calls: readonly ToolCall[] }
   | { readonly kind: 'too_many_steps'; readonly steps: number };
 
+/** How an attempt ended, with its tool steps and whether its tool budget ran out. */
+export type AttemptEnded = AttemptEnd & {
+  readonly toolSteps: number;
+  /** The model asked for tools past `maxToolSteps` (the tools-off summary followed, or the error). */
+  readonly toolBudgetExhausted?: true;
+};
+
 /**
  * One attempt: the model call and its tool steps, with early reject on the text step. Yields the
  * turn's events and returns how the attempt ended. A refusal, a content filter or a cut answer
- * ends the attempt as `stopped`, before any of its tool calls runs. `progress` is the turn's one
- * progress factory (when progress was asked for).
+ * ends the attempt as `stopped`, before any of its tool calls runs. When the model asks for tools
+ * past `maxToolSteps`, the attempt makes one more call with the tools off (see toolsOffRequest)
+ * and that answer is the attempt's, judged like any other; its calls are never announced or run
+ * (with `onToolBudgetExhausted: 'error'` the attempt ends `too_many_steps`). `progress` is the
+ * turn's one progress factory (when progress was asked for).
  */
 export async function* runAttempt(
   options: StreamReplyOptions,
@@ -50,15 +61,25 @@ export async function* runAttempt(
   timeoutMs: number,
   addToUsage: (usage: Usage | undefined) => void,
   progress: ProgressFactory | undefined,
-): AsyncGenerator<ReplyEvent, AttemptEnd & { toolSteps: number }, undefined> {
+): AsyncGenerator<ReplyEvent, AttemptEnded, undefined> {
   const stage = attempt === 1 ? 'model' : 'correction';
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   const maxSteps = Math.max(0, Math.trunc(options.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS));
+  const summarize = options.onToolBudgetExhausted !== 'error';
   let request = first;
   let steps = 0;
+  let exhausted = false;
+  const ended = (end: AttemptEnd): AttemptEnded => ({
+    ...end,
+    toolSteps: steps,
+    ...(exhausted ? { toolBudgetExhausted: true as const } : {}),
+  });
   try {
     for (;;) {
+      // Tools the model may call: a correction has none; the tools-off summary lists them for
+      // the wire only, so its answer is judged as it streams and its calls never run.
+      const callable = request.tools !== undefined && request.toolChoice !== 'none';
       const cancel = new AbortController();
       const bounds = {
         deadline: deadline.signal,
@@ -72,7 +93,7 @@ export async function* runAttempt(
       // The last answer of a `return_invalid` turn is read whole: its value is handed back.
       const keepValue = options.onExhausted === 'return_invalid' && attempt > plan.corrections;
       const early: EarlyCheck | undefined =
-        request.tools || !options.provider.stream
+        callable || !options.provider.stream
           ? undefined
           : earlyCheckFor(
               keepValue ? { mode: plan.mode } : plan,
@@ -95,23 +116,32 @@ export async function* runAttempt(
         yield { type: 'rejected', attempt, stage, ...rejected };
         // The provider's usage never comes for a cut call: count what was sent and read.
         addToUsage(estimateUsage(request, read.text));
-        return { kind: 'answer', text: read.text, early: rejected, toolSteps: steps };
+        return ended({ kind: 'answer', text: read.text, early: rejected });
       }
       const outcome = read.outcome;
       addToUsage(outcome.usage);
       if (!outcome.ok)
-        return { kind: 'failed', code: outcome.code, message: outcome.message, toolSteps: steps };
+        return ended({ kind: 'failed', code: outcome.code, message: outcome.message });
       // Checked before any tool runs: a cut answer may hold cut arguments.
       const stop = stopIssue(outcome);
-      if (stop) return { kind: 'stopped', issue: stop, toolSteps: steps };
-      // Calls to tools nobody offered (a correction carries none) are never run or handed out:
-      // the answer is its text, and no text is no final message.
-      if (outcome.toolCalls.length === 0 || !request.tools)
-        return { kind: 'answer', text: outcome.text, toolSteps: steps };
+      if (stop) return ended({ kind: 'stopped', issue: stop });
+      // Calls to tools nobody offered (a correction carries none, the tools-off summary lists
+      // them only for the wire) are never run or handed out: the answer is its text, and no text
+      // is no final message.
+      if (outcome.toolCalls.length === 0 || !callable)
+        return ended({ kind: 'answer', text: outcome.text });
+      if (options.runTool && steps >= maxSteps && summarize) {
+        // The budget is spent: one more call, tools off, the results so far in its context.
+        exhausted = true;
+        request = toolsOffRequest(request, options.system, plan.instruction);
+        continue;
+      }
       yield { type: 'tool_calls', attempt, step: steps + 1, calls: outcome.toolCalls };
-      if (!options.runTool)
-        return { kind: 'tool_calls', calls: outcome.toolCalls, toolSteps: steps };
-      if (steps >= maxSteps) return { kind: 'too_many_steps', steps: maxSteps, toolSteps: steps };
+      if (!options.runTool) return ended({ kind: 'tool_calls', calls: outcome.toolCalls });
+      if (steps >= maxSteps) {
+        exhausted = true;
+        return ended({ kind: 'too_many_steps', steps: maxSteps });
+      }
       steps++;
       const signal = options.signal
         ? AbortSignal.any([options.signal, deadline.signal])
@@ -121,14 +151,13 @@ export async function* runAttempt(
         replay = await runToolCalls(outcome.toolCalls, outcome.text ?? '', options.runTool, signal);
       } catch {
         const aborted = options.signal?.aborted === true;
-        return {
+        return ended({
           kind: 'failed',
           code: aborted ? 'ABORTED' : 'TIMEOUT',
           message: aborted
             ? 'the turn was aborted'
             : `the attempt did not end within ${timeoutMs} ms`,
-          toolSteps: steps,
-        };
+        });
       }
       request = { ...request, messages: [...request.messages, ...replay] };
     }

@@ -1,10 +1,12 @@
 import type { Issue } from '../issues/issue';
+import { quoteSource } from '../leaks/quoteSource';
 import type { ModelRequest } from '../providers/modelProvider';
 import type { AttemptRecord, ReplyResult, SegmentReplyResult, Usage } from '../results/replyResult';
 import type { StandardSchemaV1 } from '../schema/standardSchema';
 import type { JsonSchema } from '../segments/segmentJsonSchema';
 import { MAX_CORRECTION_REPLY, correctionPrompt, countCodePoints } from './correctionPrompt';
 import { finalizeReply, redactAll, type TurnEnd } from './finalizeReply';
+import { joinSystem } from './joinSystem';
 import { maskOutbound } from './maskOutbound';
 import { progressFactory } from './progressFactory';
 import type { ReplyEvent } from './replyEvent';
@@ -57,7 +59,7 @@ export async function* streamReply(
     const issue: Issue = {
       code: 'INTERNAL',
       path: '',
-      message: `the turn failed unexpectedly: ${String((error as Error)?.message ?? error).slice(0, 160)}`,
+      message: `the turn failed unexpectedly: ${quoteSource(String((error as Error)?.message ?? error))}`,
     };
     yield {
       type: 'final',
@@ -105,6 +107,7 @@ async function* turn(
   };
   const history: AttemptRecord[] = [];
   let usage: Usage | undefined;
+  let toolBudgetExhausted = false;
   const end = (
     rest: Omit<TurnEnd<unknown>, keyof typeof base | 'history' | 'usage' | 'leaks'>,
   ): ReplyEvent => ({
@@ -115,6 +118,7 @@ async function* turn(
       history,
       leaks: options.leaks,
       ...(usage ? { usage } : {}),
+      ...(toolBudgetExhausted ? { toolBudgetExhausted } : {}),
     }),
   });
 
@@ -122,7 +126,9 @@ async function* turn(
     system: joinSystem(options.system, plan.instruction),
     messages: options.messages,
     ...(plan.schema ? { schema: plan.schema } : {}),
-    ...(options.tools && options.tools.length > 0 ? { tools: options.tools } : {}),
+    ...(options.tools && options.tools.length > 0
+      ? { tools: options.tools, ...(options.toolChoice === 'none' ? { toolChoice: 'none' } : {}) }
+      : {}),
   };
   let lastInvalid: { value: unknown; attempt: number } | undefined;
   // Progress views are built only when asked for, once for every attempt of the turn.
@@ -144,6 +150,7 @@ async function* turn(
       progress,
     );
     const toolSteps = ended.toolSteps > 0 ? { toolSteps: ended.toolSteps } : {};
+    if (ended.toolBudgetExhausted) toolBudgetExhausted = true;
 
     if (ended.kind === 'failed') {
       record(
@@ -298,10 +305,6 @@ function record(history: AttemptRecord[], entry: AttemptRecord, options: TurnOpt
   } catch {
     // A host's logging hook never changes the turn.
   }
-}
-
-function joinSystem(host: string | undefined, instruction: string): string {
-  return [host, instruction].filter((part) => part !== undefined && part !== '').join('\n\n');
 }
 
 /** Sums two usages; reasoning tokens where either reported them, estimated if either is. */

@@ -17,13 +17,36 @@ export interface TurnOptions extends ReplyPolicies {
   /** The host's business tools in the provider's format; never sent with a correction. */
   readonly tools?: readonly unknown[] | undefined;
   /**
+   * `'none'`: a tools-off turn from the start, for a host that runs its own tool loop and ends
+   * it with a summary (the AI SDK middleware maps `toolChoice: { type: 'none' }` to it). The
+   * tools go only where the provider's API needs them listed for the tool history in `messages`
+   * (see `ModelRequest.toolChoice`); the answer is judged as it streams, and tool calls in it
+   * are never run or handed back. Default: the model may call the tools.
+   */
+  readonly toolChoice?: 'auto' | 'none' | undefined;
+  /**
    * Runs a tool call the model asked for; the check waits for the step that answers with text.
    * Without it, an answer with tool calls ends the turn `interrupted` with `toolCalls`, for the
    * caller to run.
    */
   readonly runTool?: ToolRunner | undefined;
-  /** The most tool steps in one attempt (default 8); one more ends the turn `TOOL_STEPS_EXCEEDED`. */
+  /**
+   * The most tool steps in one attempt (default 8; 0 runs none). When the model asks for one
+   * more, `onToolBudgetExhausted` decides how the turn ends.
+   */
   readonly maxToolSteps?: number | undefined;
+  /**
+   * When the model asks for tools past `maxToolSteps`. `'summarize'` (default): one more call
+   * with the tools off — the tool results so far in its context, the same schema bound (the
+   * segment schema or the custom one, each provider's lowering as usual), a note that the budget
+   * is spent — whose answer is checked like any other (early reject, the correction, the notice);
+   * no tool runs again. `'error'`: the turn ends `error` with `TOOL_STEPS_EXCEEDED`, as before.
+   * Either way `meta.toolBudgetExhausted` is set. Custom schemas follow the same option and the
+   * same default: the summary is validated against the caller's schema like any answer, so
+   * nothing unchecked is returned, and the tools' work (and its side effects) is not thrown away;
+   * a pipeline that treats a spent budget as a bug sets `'error'`.
+   */
+  readonly onToolBudgetExhausted?: 'summarize' | 'error' | undefined;
   /** `'segments'` (IM preset, default), `false` (plain text) or a custom JSON/Standard Schema. */
   readonly schema?: 'segments' | false | CustomSchema | undefined;
   /** A custom schema by name, resolved from `registry` before any model call. */

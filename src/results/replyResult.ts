@@ -52,6 +52,11 @@ export interface ReplyMeta {
   readonly durationMs: number;
   /** Each attempt's outcome, in order (absent for `checkReply`). */
   readonly history?: readonly AttemptRecord[];
+  /**
+   * The model asked for tools past `maxToolSteps`: the reply is the tools-off summary (or, with
+   * `onToolBudgetExhausted: 'error'`, the turn ended `TOOL_STEPS_EXCEEDED`).
+   */
+  readonly toolBudgetExhausted?: true;
 }
 
 /**

@@ -118,7 +118,7 @@ function checkPattern(pattern: unknown, path: string): Issue[] {
     new RegExp(pattern, 'u');
     return [];
   } catch {
-    return [malformed(path, 'the pattern is not a valid regular expression')];
+    return [malformed(path, `the pattern at ${path} is not a valid regular expression`)];
   }
 }
 

@@ -7,6 +7,7 @@ import {
   isFalse,
 } from './schemaNode';
 import { blankNode } from './blankNode';
+import type { BoundedPattern, BoundedPatterns } from './boundedPattern';
 
 /** How a schema is read. */
 export interface CompileOptions {
@@ -19,6 +20,11 @@ export interface CompileOptions {
    * judged, a minimum length is met by units, and `oneOf` is judged as `anyOf`.
    */
   readonly converted: boolean;
+  /**
+   * The schema's patterns, compiled for the linear-time engine (see prepareSchema). A pattern
+   * not among them is never run here: the validator decides it.
+   */
+  readonly patterns?: BoundedPatterns | undefined;
 }
 
 /** The most schema objects one judge compiles; beyond, a subschema is judged at the end only. */
@@ -143,7 +149,7 @@ function readKeywords(
   node.unitLength = options.converted;
   const pattern = own('pattern');
   if (pattern !== undefined) {
-    node.pattern = options.converted ? undefined : regex(pattern);
+    node.pattern = options.converted ? undefined : bounded(pattern, options);
     if (node.pattern === undefined) node.inexact |= KIND_BIT.string;
   }
   // numbers
@@ -243,12 +249,14 @@ function readObjectKeywords(
   const patterns = map('patternProperties');
   let patternsTrusted = true;
   if (patterns !== undefined && patterns.length > 0) {
-    const compiled = patterns.map(([source, inner]) => [regex(source), compile(inner)] as const);
+    const compiled = patterns.map(
+      ([source, inner]) => [bounded(source, options), compile(inner)] as const,
+    );
     if (options.converted || compiled.some(([re]) => re === undefined)) {
       // Which names a pattern matches is not known: names are left to the validator.
       patternsTrusted = false;
       node.inexact |= KIND_BIT.object;
-    } else node.patterns = compiled as (readonly [RegExp, SchemaNode])[];
+    } else node.patterns = compiled as (readonly [BoundedPattern, SchemaNode])[];
   }
   const additional = own('additionalProperties');
   if (additional !== undefined && patternsTrusted) node.additional = compile(additional);
@@ -358,12 +366,7 @@ function readChoices(keyword: 'const' | 'enum', values: unknown): Choices | unde
   return { keyword, kinds, containers, scalars, few, strings: strings.sort() };
 }
 
-/** A pattern as the validator compiles it (Unicode mode), or undefined when it does not compile. */
-function regex(source: unknown): RegExp | undefined {
-  if (typeof source !== 'string') return undefined;
-  try {
-    return new RegExp(source, 'u');
-  } catch {
-    return undefined;
-  }
+/** A pattern compiled for the linear-time engine, or undefined (left to the validator). */
+function bounded(source: unknown, options: CompileOptions): BoundedPattern | undefined {
+  return typeof source === 'string' ? options.patterns?.get(source) : undefined;
 }

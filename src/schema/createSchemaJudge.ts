@@ -27,7 +27,9 @@ export function compileSchemaJudge(
  * and `allOf`/`anyOf`/`oneOf`/`not`/`if` by tracking which subschemas can still hold, through
  * local `$ref`s. It only says "still possible" (`undefined`) or "provably invalid": whatever it
  * cannot decide (formats, `uniqueItems`, `contains`, remote or dynamic references, a branch past
- * its budget of live schemas per container, `MAX_LIVE_LEAVES`) the full validator decides.
+ * its budget of live schemas per container, `MAX_LIVE_LEAVES`) the full validator decides. So do
+ * `pattern` and `patternProperties` here: only the judge of `prepareSchema`, which compiles them
+ * for a linear-time engine, runs them (never a backtracking `RegExp`).
  *
  * @example
  * const stream = createJsonStream({}, createSchemaJudge({ type: 'object', properties: { status: { type: 'string' } } }));

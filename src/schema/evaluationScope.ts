@@ -1,3 +1,4 @@
+import { type BoundedPattern, type PatternWork, testPattern } from './boundedPattern';
 import type { EvaluationScope, SchemaNode } from './schemaNode';
 
 /**
@@ -9,7 +10,7 @@ import type { EvaluationScope, SchemaNode } from './schemaNode';
 export function evaluationScope(top: SchemaNode): EvaluationScope {
   if (top.scope !== undefined) return top.scope;
   const names = new Set<string>();
-  const patterns: RegExp[] = [];
+  const patterns: BoundedPattern[] = [];
   const anyProperty: SchemaNode[] = [];
   const anyItem: SchemaNode[] = [];
   let prefixLength = 0;
@@ -36,12 +37,20 @@ export function evaluationScope(top: SchemaNode): EvaluationScope {
   return top.scope;
 }
 
-/** Whether some schema in scope other than `self` may evaluate the property `name`. */
-export function mayEvaluateName(scope: EvaluationScope, name: string, self: SchemaNode): boolean {
+/**
+ * Whether some schema in scope other than `self` may evaluate the property `name` (a pattern
+ * past the pattern work may).
+ */
+export function mayEvaluateName(
+  scope: EvaluationScope,
+  name: string,
+  self: SchemaNode,
+  work: PatternWork,
+): boolean {
   return (
     scope.opaque ||
     scope.names.has(name) ||
-    scope.patterns.some((pattern) => pattern.test(name)) ||
+    scope.patterns.some((pattern) => testPattern(pattern, name, work) !== false) ||
     scope.anyProperty.some((node) => node !== self)
   );
 }

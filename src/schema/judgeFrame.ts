@@ -1,5 +1,6 @@
 import { excerpt } from '../issues/excerpt';
 import type { JsonKind } from '../json/jsonObserver';
+import { testPattern } from './boundedPattern';
 import { isFalse } from './schemaNode';
 import { evaluationScope, mayEvaluateItem, mayEvaluateName } from './evaluationScope';
 import {
@@ -19,6 +20,9 @@ import type { NamedProperty, SchemaNode } from './schemaNode';
 
 /** The most leaves judging one container at once; past it a schema is left to the validator. */
 export const MAX_LIVE_LEAVES = 64;
+
+/** Required names counted as bits of `Part.seenRequired` (the rest in `Part.names`): a bit of a 31-bit number each. */
+const REQUIRED_BITS = 30;
 
 /** Object and array, as kind bits (a literal, so a bundle without the judge drops it). */
 const CONTAINERS = 3;
@@ -148,15 +152,18 @@ export function memberDemands(
     }
     const named = findNamed(node, name);
     const index = named === undefined ? -1 : named.required;
-    if (index >= 0 && index < 30) leaf.seenRequired |= 1 << index;
-    else if (index >= 30 || node.dependentRequired !== undefined)
-      (leaf.names ??= new Set()).add(name);
+    if (index >= 0 && index < REQUIRED_BITS) leaf.seenRequired |= 1 << index;
+    else if (index >= REQUIRED_BITS) (leaf.names ??= new Set()).add(name);
+    // `dependentRequired` reads every name, required ones too (`required: ['a']` and
+    // `dependentRequired: { b: ['a'] }` share `a`).
+    if (node.dependentRequired !== undefined) (leaf.names ??= new Set()).add(name);
     if (node.propertyNames !== undefined && !namePasses(leaf, name, kill, budget)) continue;
     const own = named === undefined ? undefined : named.node;
     if (own !== undefined) demand(parent, leaf, own);
     // Rarer keywords in their own functions, so this one stays small enough to be inlined.
-    const matched = node.patterns === undefined ? false : patternDemands(parent, leaf, name);
-    if (own === undefined && !matched) otherDemands(parent, leaf, name, kill);
+    const matched =
+      node.patterns === undefined ? false : patternDemands(parent, leaf, name, budget);
+    if (own === undefined && !matched) otherDemands(parent, leaf, name, kill, budget);
   }
 }
 
@@ -183,26 +190,40 @@ function namePasses(leaf: Part, name: string, kill: Kill, budget: VerdictBudget)
   return true;
 }
 
-/** `patternProperties`: the schema of each pattern the name matches; whether one did. */
-function patternDemands(parent: Frame, leaf: Part, name: string): boolean {
+/**
+ * `patternProperties`: the schema of each pattern the name matches; whether one did (or may: a
+ * name past the pattern work is left to the validator).
+ */
+function patternDemands(parent: Frame, leaf: Part, name: string, budget: VerdictBudget): boolean {
   let matched = false;
   for (const [pattern, inner] of leaf.node.patterns!) {
-    if (!pattern.test(name)) continue;
+    const matches = testPattern(pattern, name, budget);
+    if (matches === false) continue;
     matched = true;
+    if (matches === undefined) {
+      leaf.exact = false;
+      continue;
+    }
     demand(parent, leaf, inner);
   }
   return matched;
 }
 
 /** A name neither `properties` nor `patternProperties` knows: `additionalProperties` or `unevaluatedProperties`. */
-function otherDemands(parent: Frame, leaf: Part, name: string, kill: Kill): void {
+function otherDemands(
+  parent: Frame,
+  leaf: Part,
+  name: string,
+  kill: Kill,
+  budget: VerdictBudget,
+): void {
   const node = leaf.node;
   if (node.additional !== undefined) {
     if (isFalse(node.additional))
       kill(leaf, `additionalProperties: "${excerpt(name)}" is not allowed`);
     else demand(parent, leaf, node.additional);
   } else if (node.unevaluated !== undefined) {
-    if (mayEvaluateName(evaluationScope(leaf.top), name, node)) leaf.exact = false;
+    if (mayEvaluateName(evaluationScope(leaf.top), name, node, budget)) leaf.exact = false;
     else if (isFalse(node.unevaluated))
       kill(leaf, `unevaluatedProperties: "${excerpt(name)}" is not allowed`);
     else demand(parent, leaf, node.unevaluated);
@@ -287,7 +308,10 @@ function objectComplete(leaf: Part): string | undefined {
   const required = node.required;
   if (required !== undefined) {
     for (let i = 0; i < required.length; i++) {
-      const seen = i < 30 ? (leaf.seenRequired & (1 << i)) !== 0 : leaf.names?.has(required[i]!);
+      const seen =
+        i < REQUIRED_BITS
+          ? (leaf.seenRequired & (1 << i)) !== 0
+          : leaf.names?.has(required[i]!) === true;
       if (!seen) return `required: missing property "${excerpt(required[i]!)}"`;
     }
   }

@@ -1,5 +1,6 @@
 import type { JsonKind } from '../json/jsonObserver';
 import { describeValue } from '../segments/describeValue';
+import { PATTERN_WORK, type PatternWork, testPattern } from './boundedPattern';
 import { isMultipleOf } from './isMultipleOf';
 import { type Choices, KIND_BIT, type SchemaNode } from './schemaNode';
 
@@ -10,8 +11,11 @@ export const enum Verdict {
   Maybe,
 }
 
-/** Bounds one verdict: schemas applied in place are followed this deep and this often at most. */
-export interface VerdictBudget {
+/**
+ * Bounds one verdict: schemas applied in place are followed this deep and this often at most.
+ * Its pattern work is the judge's, for the whole answer.
+ */
+export interface VerdictBudget extends PatternWork {
   steps: number;
   depth: number;
   /** Why the last `No` was given. */
@@ -49,7 +53,7 @@ export function kindBit(kind: JsonKind): number {
 
 /** A fresh budget. */
 export function verdictBudget(): VerdictBudget {
-  return { steps: 0, depth: 0, reason: '' };
+  return { steps: 0, depth: 0, reason: '', patternWork: PATTERN_WORK };
 }
 
 /** The three-valued AND. */
@@ -219,8 +223,12 @@ function stringVerdict(node: SchemaNode, text: string, bit: number, budget: Verd
   const max = node.maxLength;
   if (max !== undefined && units > max && (units > 2 * max || codePoints(text, max) > max))
     return no(budget, `maxLength: the string is longer than ${max}`);
-  if (node.pattern !== undefined && !node.pattern.test(text))
-    return no(budget, 'pattern: the string does not match the pattern');
+  if (node.pattern !== undefined) {
+    // Past the judge's pattern work, the validator decides.
+    const matched = testPattern(node.pattern, text, budget);
+    if (matched === false) return no(budget, 'pattern: the string does not match the pattern');
+    if (matched === undefined) return Verdict.Maybe;
+  }
   return (node.inexact & bit) === 0 ? Verdict.Yes : Verdict.Maybe;
 }
 

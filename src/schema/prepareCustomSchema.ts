@@ -1,11 +1,16 @@
 import { appendPointer } from '../issues/appendPointer';
 import type { JsonObserver } from '../json/jsonObserver';
+import { quoteSource } from '../leaks/quoteSource';
 import type { JsonSchema } from '../segments/segmentJsonSchema';
+import { type BoundedPatterns, PATTERN_WORK } from './boundedPattern';
 import { checkJsonSchema } from './checkJsonSchema';
+import { checkRefGraph } from './checkRefGraph';
 import { faithfulJsonSchema } from './faithfulJsonSchema';
 import type { PreparedResult, ValueValidator } from './preparedSchema';
 import { schemaJudgeFactory } from './schemaJudgeFactory';
+import { schemaOutline } from './schemaOutline';
 import { isStandardSchema, type StandardSchemaV1 } from './standardSchema';
+import { BoundedPatternsStopped, withBoundedPatterns } from './withBoundedPatterns';
 
 /**
  * The work of `prepareSchema` (see src/schema/customSchema.ts), a lazy chunk: only a turn with a
@@ -27,52 +32,102 @@ export async function prepareCustomSchema(
       },
     };
   }
+  const remotes = Object.entries(options.remotes ?? {});
+  // Walked first, without recursion: a schema too deep or too large for the recursive readers
+  // (the checks, the validator) is refused before they read it.
+  const outline = schemaOutline(
+    schema,
+    remotes.map(([id, remote]) => [`${id}#`, remote] as const),
+  );
+  if (outline.issues.length > 0) return { ok: false, issues: outline.issues };
   const problems = checkJsonSchema(schema);
   if (problems.length > 0) return { ok: false, issues: problems };
-  let Validator: typeof import('@cfworker/json-schema').Validator;
-  let dereference: typeof import('@cfworker/json-schema').dereference;
+  let library: typeof import('@cfworker/json-schema');
   try {
-    ({ Validator, dereference } = await import('@cfworker/json-schema'));
+    library = await import('@cfworker/json-schema');
   } catch {
-    return {
-      ok: false,
-      issues: [
-        { code: 'INTERNAL', path: '', message: 'the JSON Schema validator could not be loaded' },
-      ],
-    };
+    return internal('the JSON Schema validator could not be loaded');
   }
-  let validator: InstanceType<typeof Validator>;
-  let judge: (() => JsonObserver) | undefined;
+  const { dereference, validate } = library;
+  type Lookup = ReturnType<typeof dereference>;
+  let lookup: Lookup;
+  let copy: object;
+  const tops: (readonly [string, object])[] = [];
   try {
-    // The library annotates the schema it is given; it gets its own copy.
-    const copy = structuredClone(schema) as object;
-    validator = new Validator(copy, '2020-12', false);
-    for (const [id, remote] of Object.entries(options.remotes ?? {}))
-      validator.addSchema(structuredClone(remote) as object, id);
-    judge = jsonSchemaJudge(copy, dereference, options.remotes);
+    // What the library's Validator does (dereference, then validate against that lookup), with
+    // the lookup kept for the checks below. The library annotates the schema it is given; it gets
+    // its own copy.
+    copy = structuredClone(schema) as object;
+    lookup = dereference(copy);
+    for (const [id, remote] of remotes) {
+      const top = { ...(structuredClone(remote) as object), $id: id };
+      dereference(top, lookup);
+      tops.push([`${id}#`, top]);
+    }
   } catch (error) {
-    return {
-      ok: false,
-      issues: [
-        {
-          code: 'SCHEMA_MALFORMED',
-          path: '',
-          message: `the schema does not compile: ${String((error as Error).message).slice(0, 120)}`,
-        },
-      ],
-    };
+    return malformed(
+      `the schema does not compile: ${String((error as Error).message).slice(0, 120)}`,
+    );
   }
+  // Before any model call: every $ref resolves here, none loops in place, every pattern runs in
+  // linear time. The patterns are compiled once, for the judge and the validator alike.
+  const issues = checkRefGraph(schemaOutline(copy, tops).nodes, lookup);
+  let patterns: BoundedPatterns = new Map();
+  if (outline.patterns.length > 0) {
+    let compileBoundedPatterns: typeof import('./compileBoundedPatterns').compileBoundedPatterns;
+    try {
+      ({ compileBoundedPatterns } = await import('./compileBoundedPatterns'));
+    } catch {
+      return internal('the linear-time pattern engine could not be loaded');
+    }
+    const compiled = compileBoundedPatterns(outline.patterns);
+    patterns = compiled.patterns;
+    issues.push(...compiled.issues);
+  }
+  if (issues.length > 0) return { ok: false, issues };
+  const judge = jsonSchemaJudge(copy, lookup, patterns);
+  // Short-circuit off, as the Validator was built: every failing place is reported.
+  const run = (value: unknown) => validate(value, copy, '2020-12', lookup, false);
   return {
     ok: true,
     schema: {
       jsonSchema: schema as JsonSchema,
       judge,
       validate: async (value) => {
-        let result: ReturnType<typeof validator.validate>;
+        let result: ReturnType<typeof validate>;
         try {
-          result = validator.validate(value);
+          result =
+            patterns.size === 0
+              ? run(value)
+              : withBoundedPatterns(patterns, { patternWork: PATTERN_WORK }, () => run(value));
         } catch (error) {
-          // An unresolvable $ref surfaces only now: a schema problem, reported as one.
+          if (error instanceof BoundedPatternsStopped && error.reason === 'frozen')
+            return [
+              {
+                code: 'INTERNAL',
+                path: '',
+                message: "the schema's patterns cannot run here: the global RegExp is frozen",
+              },
+            ];
+          if (error instanceof BoundedPatternsStopped)
+            return [
+              {
+                code: 'TOO_LARGE',
+                path: '',
+                message: `pattern: the reply's strings are too long to match against the schema's patterns within the bound (${PATTERN_WORK} steps)`,
+              },
+            ];
+          // The schema is checked above; a reply deep enough still runs the library's
+          // recursion out of stack (a few hundred schemas deep): refused, never thrown.
+          if (error instanceof RangeError && /call stack/i.test(error.message))
+            return [
+              {
+                code: 'TOO_DEEP',
+                path: '',
+                message: 'the reply nests too deep to validate against this schema',
+              },
+            ];
+          // A schema problem the checks above did not foresee surfaces only now: reported as one.
           return [
             {
               code: 'SCHEMA_MALFORMED',
@@ -93,7 +148,7 @@ export async function prepareCustomSchema(
         return leaves.slice(0, 20).map((error) => ({
           code: 'SCHEMA_MISMATCH',
           path: error.instanceLocation.replace(/^#/, ''),
-          message: `${error.keyword}: ${error.error.slice(0, 160)}`,
+          message: `${error.keyword}: ${quoteSource(error.error)}`,
         }));
       },
     },
@@ -102,23 +157,30 @@ export async function prepareCustomSchema(
 
 /**
  * The streaming judge of a JSON Schema, resolving each `$ref` exactly as the validator does (by
- * the URIs it annotated). A judge that cannot be set up leaves the schema to the validator alone.
+ * the URIs it annotated) and running the same bounded patterns. A judge that cannot be set up
+ * leaves the schema to the validator alone.
  */
 function jsonSchemaJudge(
   copy: object,
-  dereference: typeof import('@cfworker/json-schema').dereference,
-  remotes: Readonly<Record<string, unknown>> | undefined,
+  lookup: Readonly<Record<string, unknown>>,
+  patterns: BoundedPatterns,
 ): (() => JsonObserver) | undefined {
   try {
-    const lookup = dereference(copy);
-    for (const [id, remote] of Object.entries(remotes ?? {}))
-      dereference({ ...(structuredClone(remote) as object), $id: id }, lookup);
     return schemaJudgeFactory(copy, {
       resolve: (node) => lookup[String(node.__absolute_ref__ ?? node.$ref)],
+      patterns,
     });
   } catch {
     return undefined;
   }
+}
+
+function internal(message: string): PreparedResult {
+  return { ok: false, issues: [{ code: 'INTERNAL', path: '', message }] };
+}
+
+function malformed(message: string): PreparedResult {
+  return { ok: false, issues: [{ code: 'SCHEMA_MALFORMED', path: '', message }] };
 }
 
 /** A Standard Schema's streaming judge, when its JSON Schema is faithful (see faithfulJsonSchema). */
@@ -136,7 +198,8 @@ function standardValidator(schema: StandardSchemaV1): ValueValidator {
       path: (item.path ?? [])
         .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
         .reduce(appendPointer, ''),
-      message: item.message.slice(0, 200),
+      // A message may quote the value: bounded, then masked and shortened as it leaves (redactAll).
+      message: quoteSource(item.message),
     }));
   };
 }

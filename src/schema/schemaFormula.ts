@@ -33,7 +33,7 @@ export interface Part {
   exact: boolean;
   /** Members or items seen. */
   count: number;
-  /** Required names seen, as bits (at most 30 required names; more are kept in `names`). */
+  /** Required names seen, as bits (the first 30 required names; the rest are kept in `names`). */
   seenRequired: number;
   names: Set<string> | undefined;
 }

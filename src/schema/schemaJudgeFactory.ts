@@ -1,4 +1,5 @@
 import type { JsonObserver, JsonRejection } from '../json/jsonObserver';
+import type { BoundedPatterns } from './boundedPattern';
 import { createSchemaCompiler } from './compileSchemaNode';
 import {
   type Frame,
@@ -33,6 +34,16 @@ export interface SchemaJudgeOptions {
   readonly repairedContainers?: boolean | undefined;
 }
 
+/** The factory's options: the public ones, and the patterns `prepareSchema` compiled. */
+export interface JudgeFactoryOptions extends SchemaJudgeOptions {
+  /**
+   * The schema's patterns compiled for the linear-time engine: without them, `pattern` and
+   * `patternProperties` are left to the full validator (no pattern is ever run by a backtracking
+   * engine here).
+   */
+  readonly patterns?: BoundedPatterns | undefined;
+}
+
 /**
  * Compiles a JSON Schema once for the streaming judge and returns a factory of judges, one per
  * reply (the implementation of `compileSchemaJudge`, imported by the lazy custom-schema chunk:
@@ -40,11 +51,12 @@ export interface SchemaJudgeOptions {
  */
 export function schemaJudgeFactory(
   schema: unknown,
-  options: SchemaJudgeOptions = {},
+  options: JudgeFactoryOptions = {},
 ): () => JsonObserver {
   const compile = createSchemaCompiler({
     resolve: options.resolve ?? localRefResolver(schema),
     converted: options.converted === true,
+    patterns: options.patterns,
   });
   const repair = options.repairedContainers !== false;
   // Compiled when the first answer streams: a turn that never streams pays nothing.

@@ -1,4 +1,5 @@
 import type { JsonKind } from '../json/jsonObserver';
+import type { BoundedPattern } from './boundedPattern';
 
 /** JSON kinds as bits, so a schema's `type` is one number and a check is one `&`. */
 export const KIND_BIT: Readonly<Record<JsonKind, number>> = {
@@ -41,7 +42,7 @@ export interface SchemaNode {
   // strings
   minLength: number | undefined;
   maxLength: number | undefined;
-  pattern: RegExp | undefined;
+  pattern: BoundedPattern | undefined;
   /**
    * A library's minimum length, which may count UTF-16 units: met by units (a maximum is always
    * counted in code points, the smaller count, so neither way of counting is refused wrongly).
@@ -57,7 +58,7 @@ export interface SchemaNode {
   properties: Map<string, SchemaNode> | undefined;
   /** The property names, sorted, when `additionalProperties: false` closes the object. */
   closedNames: readonly string[] | undefined;
-  patterns: (readonly [RegExp, SchemaNode])[] | undefined;
+  patterns: (readonly [BoundedPattern, SchemaNode])[] | undefined;
   additional: SchemaNode | undefined;
   /** `unevaluatedProperties`, only without `additionalProperties` (the validator then skips it). */
   unevaluated: SchemaNode | undefined;
@@ -125,7 +126,7 @@ export interface NamedProperty {
  */
 export interface EvaluationScope {
   readonly names: ReadonlySet<string>;
-  readonly patterns: readonly RegExp[];
+  readonly patterns: readonly BoundedPattern[];
   readonly anyProperty: readonly SchemaNode[];
   readonly prefixLength: number;
   readonly anyItem: readonly SchemaNode[];

@@ -1,17 +1,22 @@
-import { hasApiKey } from './http/apiKeyAuth';
+import { admitRequest } from './access/admitRequest';
 import { corsHeaders, preflight } from './http/cors';
 import { type ErrorShape, errorResponse, replyguardError } from './http/httpError';
 import { json, jsonError } from './http/jsonResponse';
 import { openAiError } from './http/openAiError';
 import { settleRequestBody } from './http/settleRequestBody';
-import { segmentJsonSchema } from './core';
+import { quoteOutbound, segmentJsonSchema } from './core';
 import { handleChatCompletions } from './routes/chatCompletions';
 import { handleCheck } from './routes/check';
 import { handleMessages } from './routes/messages';
 import { handleResponses } from './routes/responses';
 import { anthropicError } from './messages/anthropicError';
+import { type RequestRecord, closeRecord, openRecord } from './logging/requestRecord';
+import { modelsShape } from './models/modelsShape';
+import { getModel, listModels } from './routes/models';
 import { getSchema, putSchema } from './routes/schemas';
-import { type Config, type HandlerConfig, readConfig } from './workerConfig';
+import { type Config, type HandlerConfig, mergeVariables, readConfig } from './workerConfig';
+import { workerLeaks } from './workerLeaks';
+import { workerSecrets } from './workerSecrets';
 
 /** What {@link createHandler} returns: a standard `fetch`, usable unbound. */
 export interface ReplyguardHandler {
@@ -19,6 +24,9 @@ export interface ReplyguardHandler {
 }
 
 type Method = 'GET' | 'POST' | 'PUT';
+
+/** The most characters of an unexpected failure's message (`…` aside). */
+const FAILURE_MESSAGE_MAX = 160;
 type Handle = (
   request: Request,
   config: Config,
@@ -31,6 +39,10 @@ interface Route {
   readonly methods: Partial<Record<Method, Handle>>;
   /** How this route's API writes an error (401, 405); replyguard's own shape by default. */
   readonly errors?: ErrorShape;
+  /** How it writes an error when that depends on the client (`/v1/models`). */
+  readonly errorsFor?: (request: Request) => ErrorShape;
+  /** The API an API route speaks, as its request log line names it. */
+  readonly wire?: string;
 }
 
 const ROUTES: Readonly<Record<string, Route>> = {
@@ -44,21 +56,46 @@ const ROUTES: Readonly<Record<string, Route>> = {
   },
   '/v1/schema': {
     api: true,
+    wire: 'schema',
     methods: {
       GET: (_, __, cors) =>
         json(segmentJsonSchema(), 200, { ...cors, 'content-type': 'application/schema+json' }),
     },
   },
-  '/v1/check': { api: true, methods: { POST: handleCheck } },
+  '/v1/check': { api: true, wire: 'check', methods: { POST: handleCheck } },
   '/v1/chat/completions': {
     api: true,
+    wire: 'chat',
     methods: { POST: handleChatCompletions },
     errors: openAiError,
   },
-  '/v1/responses': { api: true, methods: { POST: handleResponses }, errors: openAiError },
-  '/v1/messages': { api: true, methods: { POST: handleMessages }, errors: anthropicError },
+  '/v1/responses': {
+    api: true,
+    wire: 'responses',
+    methods: { POST: handleResponses },
+    errors: openAiError,
+  },
+  '/v1/messages': {
+    api: true,
+    wire: 'messages',
+    methods: { POST: handleMessages },
+    errors: anthropicError,
+  },
+  '/v1/models': {
+    api: true,
+    wire: 'models',
+    methods: { GET: listModels },
+    errorsFor: (request) => modelsShape(request).errors,
+  },
+  '/v1/models/:id': {
+    api: true,
+    wire: 'models',
+    methods: { GET: getModel },
+    errorsFor: (request) => modelsShape(request).errors,
+  },
   '/v1/schemas/:name': {
     api: true,
+    wire: 'schemas',
     methods: {
       GET: (_, config, cors, name) => getSchema(name, config, cors),
       PUT: (request, config, cors, name) => putSchema(request, name, config, cors),
@@ -80,16 +117,27 @@ const ROUTES: Readonly<Record<string, Route>> = {
  */
 export function createHandler(config: HandlerConfig = {}): ReplyguardHandler {
   const fetch = async (request: Request, env?: unknown): Promise<Response> => {
+    const record = openRecord(request);
     let response: Response;
     try {
-      response = await route(request, config, env);
+      response = await route(request, config, env, record);
     } catch (error) {
+      record.code = 'INTERNAL';
+      // Masked, then shortened: a thrown message may quote anything, the Worker's secrets too.
+      const secrets = workerSecrets(mergeVariables(config, env));
       response = jsonError(
         500,
         'INTERNAL',
-        `unexpected failure: ${String((error as Error)?.message ?? error).slice(0, 120)}`,
+        quoteOutbound(`unexpected failure: ${String((error as Error)?.message ?? error)}`, {
+          max: FAILURE_MESSAGE_MAX,
+          leaks: workerLeaks({ secrets }),
+        }),
       );
     }
+    record.status = response.status;
+    if (record.route !== undefined) tagRequestId(response, record.id);
+    // A stream's line goes out when the stream ends (its turn closes the record).
+    if (!record.deferred) closeRecord(record);
     return settleRequestBody(request, response);
   };
   return { fetch };
@@ -99,6 +147,7 @@ async function route(
   request: Request,
   handlerConfig: HandlerConfig,
   env: unknown,
+  record: RequestRecord,
 ): Promise<Response> {
   const configured = readConfig(handlerConfig, env);
   if (!configured.ok) return jsonError(500, 'MISCONFIGURED', configured.message);
@@ -108,12 +157,19 @@ async function route(
   const match = findRoute(path);
   if (!match || (path === '/' && config.demoHtml === undefined))
     return jsonError(404, 'NOT_FOUND', `no route ${path.slice(0, 100)}`, cors);
-  const { route: found, param } = match;
+  const { route: found, param, pattern } = match;
   if (request.method === 'OPTIONS') return preflight(request, config.corsOrigins);
   const method = request.method === 'HEAD' ? 'GET' : (request.method as Method);
   const handle = found.methods[method];
-  const errors = found.errors ?? replyguardError;
+  const errors = found.errorsFor?.(request) ?? found.errors ?? replyguardError;
+  if (found.api) {
+    record.route = pattern;
+    record.method = request.method;
+    record.wire = found.wire;
+    record.sinks = config.sinks;
+  }
   if (!handle) {
+    record.code = 'METHOD_NOT_ALLOWED';
     const allowed = Object.keys(found.methods).join(', ');
     return errorResponse(
       errors,
@@ -121,18 +177,19 @@ async function route(
       { ...cors, allow: `${allowed}, OPTIONS` },
     );
   }
-  if (found.api && config.apiKey && !(await hasApiKey(request, config.apiKey))) {
-    return errorResponse(
-      errors,
-      {
-        status: 401,
-        code: 'UNAUTHORIZED',
-        message: 'send the API key as Authorization: Bearer <key> or x-api-key: <key>',
-      },
-      { ...cors, 'www-authenticate': 'Bearer' },
-    );
+  if (!found.api) return handle(request, config, cors, param);
+  const admitted = await admitRequest(request, config, pattern, record);
+  if (!admitted.ok) {
+    record.code = admitted.error.code;
+    return errorResponse(errors, admitted.error, { ...cors, ...admitted.headers });
   }
-  return handle(request, config, cors, param);
+  return handle(request, admitted.config, cors, param);
+}
+
+/** Names the request in its answer, so a client's report finds its log line. */
+function tagRequestId(response: Response, id: string): void {
+  // Every answer is made here, with headers of its own (never a fetched response passed through).
+  response.headers.set('x-replyguard-request-id', id);
 }
 
 /** The path below the mount prefix: stripped when the request still carries it. */
@@ -142,18 +199,19 @@ function routePath(pathname: string, basePath: string): string {
   return pathname.slice(basePath.length) || '/';
 }
 
-function findRoute(path: string): { route: Route; param: string } | undefined {
+function findRoute(path: string): { route: Route; param: string; pattern: string } | undefined {
   const exact = ROUTES[path];
-  if (exact) return { route: exact, param: '' };
-  const named = /^\/v1\/schemas\/([^/]+)$/.exec(path);
+  if (exact) return { route: exact, param: '', pattern: path };
+  const named = /^\/v1\/(schemas|models)\/([^/]+)$/.exec(path);
   if (!named) return undefined;
   let name: string;
   try {
-    name = decodeURIComponent(named[1]!);
+    name = decodeURIComponent(named[2]!);
   } catch {
     return undefined;
   }
-  return { route: ROUTES['/v1/schemas/:name']!, param: name };
+  const pattern = named[1] === 'schemas' ? '/v1/schemas/:name' : '/v1/models/:id';
+  return { route: ROUTES[pattern]!, param: name, pattern };
 }
 
 function demoPage(config: Config): Response {

@@ -86,7 +86,8 @@ function scriptedAnswer(request: ModelRequest): ModelAnswer {
     };
   }
   const words = last.toLowerCase();
-  const tool = firstToolName(request.tools);
+  // Like a real API, tool_choice none lists the tools but lets no call through.
+  const tool = request.toolChoice === 'none' ? undefined : firstToolName(request.tools);
   if (tool && words.includes('tool')) {
     return {
       toolCalls: [

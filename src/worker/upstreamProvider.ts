@@ -8,8 +8,10 @@ import {
 import { scriptedModel } from './scriptedModel';
 import type { Config } from './workerConfig';
 
-/** The model behind the Worker, chosen by configuration. */
-export function upstreamProvider(config: Config): ModelProvider {
+/** The model behind the Worker, chosen by configuration (its upstream settings only). */
+export function upstreamProvider(
+  config: Pick<Config, 'upstreamKind' | 'upstreamBaseUrl' | 'upstreamApiKey' | 'upstreamModel'>,
+): ModelProvider {
   // Every kind takes the same three settings.
   const upstream = {
     baseUrl: config.upstreamBaseUrl ?? '',

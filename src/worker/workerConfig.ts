@@ -1,15 +1,18 @@
 import type { ModelProvider } from '../providers/modelProvider';
+import type { RequestLogLine } from './logging/requestLogLine';
+import { type OperatorConfig, type OperatorVariables, readOperatorConfig } from './operatorConfig';
 import type { SchemaStore } from './schemas/schemaStore';
+import { workerSecrets } from './workerSecrets';
 
 /** The upstream kinds the Worker can talk to. */
 export type UpstreamKind =
   'scripted' | 'openai' | 'openai-responses' | 'json-text' | 'anthropic' | 'gemini';
 
 /**
- * The Worker's variables, named as in `wrangler.toml` (`[vars]`), secrets and bindings. Bindings
+ * The Worker's variables, named as in `wrangler.jsonc` (`vars`), secrets and bindings. Bindings
  * arrive as strings; a host configuring the handler in code may also give numbers.
  */
-export interface WorkerVariables {
+export interface WorkerVariables extends OperatorVariables {
   /** `scripted` (default: the embedded offline model), `openai`, `openai-responses`, `json-text`, `anthropic` or `gemini`. */
   readonly UPSTREAM_KIND?: UpstreamKind | (string & {});
   /** The upstream API base, e.g. `https://api.openai.com/v1`. */
@@ -33,6 +36,13 @@ export interface WorkerVariables {
   readonly FAILURE_NOTICE?: string;
   /** The path the handler is mounted under, e.g. `/replyguard` (stripped when a request still carries it). */
   readonly BASE_PATH?: string;
+  /**
+   * What a tool call that carries a secret (in its arguments, id or name) gets before it leaves
+   * for the client: `mask` (default: masked, reported as findings), `refuse` (the turn answers
+   * 422 `TOOL_CALLS_REFUSED`) or `pass` (sent as the model wrote it, for a client that runs the
+   * tools on the server side and must see the real values).
+   */
+  readonly TOOL_CALL_LEAKS?: ToolCallLeaks | (string & {});
   /** Workers KV namespace of named custom schemas (`schemaRef`). */
   readonly SCHEMAS?: SchemaStore;
 }
@@ -43,10 +53,15 @@ export interface HandlerConfig extends WorkerVariables {
   readonly provider?: ModelProvider;
   /** The demo page served at `/`; without it, `/` is not a route. */
   readonly demoHtml?: string;
+  /** Where each API request's log line goes, instead of `console.log` (logging on without `LOG_REQUESTS`). */
+  readonly log?: (line: RequestLogLine) => void;
 }
 
+/** What a tool call carrying a secret gets before it leaves (`TOOL_CALL_LEAKS`). */
+export type ToolCallLeaks = 'mask' | 'refuse' | 'pass';
+
 /** The parsed configuration. */
-export interface Config {
+export interface Config extends OperatorConfig {
   readonly upstreamKind: UpstreamKind;
   readonly upstreamBaseUrl?: string;
   readonly upstreamModel: string;
@@ -60,6 +75,9 @@ export interface Config {
   readonly schemas?: SchemaStore;
   readonly provider?: ModelProvider;
   readonly demoHtml?: string;
+  /** The Worker's own secrets, literals of the scanner everywhere (see `workerSecrets`). */
+  readonly secrets: readonly string[];
+  readonly toolCallLeaks: ToolCallLeaks;
 }
 
 const KINDS: readonly UpstreamKind[] = [
@@ -79,11 +97,7 @@ export function readConfig(
   config: HandlerConfig,
   env: unknown,
 ): { ok: true; config: Config } | { ok: false; message: string } {
-  const merged: Record<string, unknown> = { ...config };
-  if (typeof env === 'object' && env !== null) {
-    for (const [key, value] of Object.entries(env))
-      if (value !== undefined && value !== null) merged[key] = value;
-  }
+  const merged = mergeVariables(config, env);
   const vars = merged as HandlerConfig;
   const kind = String(vars.UPSTREAM_KIND ?? 'scripted').trim();
   if (!(KINDS as readonly string[]).includes(kind))
@@ -102,6 +116,9 @@ export function readConfig(
     .replace(/\/+$/, '');
   if (basePath !== '' && !/^\/[\w.~%!$&'()*+,;=:@/-]*$/.test(basePath))
     return { ok: false, message: 'BASE_PATH must be a path starting with /' };
+  const toolCallLeaks = String(vars.TOOL_CALL_LEAKS ?? 'mask').trim();
+  if (!(TOOL_CALL_LEAKS as readonly string[]).includes(toolCallLeaks))
+    return { ok: false, message: `TOOL_CALL_LEAKS must be one of ${TOOL_CALL_LEAKS.join(', ')}` };
   const schemas = vars.SCHEMAS;
   if (
     schemas !== undefined &&
@@ -111,15 +128,20 @@ export function readConfig(
   ) {
     return { ok: false, message: 'SCHEMAS must be a Workers KV namespace binding' };
   }
+  const upstreamModel = vars.UPSTREAM_MODEL ?? 'scripted';
+  const apiKey = vars.API_KEY || undefined;
+  const operator = readOperatorConfig(merged, upstreamModel, apiKey);
+  if (!operator.ok) return operator;
   return {
     ok: true,
     config: {
       upstreamKind: kind as UpstreamKind,
       upstreamBaseUrl: vars.UPSTREAM_BASE_URL,
-      upstreamModel: vars.UPSTREAM_MODEL ?? 'scripted',
+      ...operator.config,
+      upstreamModel,
       upstreamApiKey: vars.UPSTREAM_API_KEY || undefined,
       upstreamTimeoutMs: timeout,
-      apiKey: vars.API_KEY || undefined,
+      apiKey,
       corsOrigins: String(vars.CORS_ORIGINS ?? '')
         .split(',')
         .map((origin) => origin.trim())
@@ -130,9 +152,23 @@ export function readConfig(
       schemas,
       provider: vars.provider,
       demoHtml: vars.demoHtml,
+      secrets: workerSecrets(merged),
+      toolCallLeaks: toolCallLeaks as ToolCallLeaks,
     },
   };
 }
+
+/** The runtime's bindings merged over the configuration given in code (a binding that is set wins). */
+export function mergeVariables(config: HandlerConfig, env: unknown): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...config };
+  if (typeof env === 'object' && env !== null) {
+    for (const [key, value] of Object.entries(env))
+      if (value !== undefined && value !== null) merged[key] = value;
+  }
+  return merged;
+}
+
+const TOOL_CALL_LEAKS: readonly ToolCallLeaks[] = ['mask', 'refuse', 'pass'];
 
 function positive(value: string | number | undefined, fallback: number): number | undefined {
   if (value === undefined || value === '') return fallback;

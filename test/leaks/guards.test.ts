@@ -116,7 +116,8 @@ describe('masking leaves nothing of what it masks', () => {
     expect(redacted).toContain('[REDACTED]');
     // Alone, no token of it is a secret: only the pointer read whole finds it.
     expect(redactPointer('/answer/postgres:')).toBe('/answer/postgres:');
-    expect(redactPointer(`/answer/app:${password}@db.internal:5432`)).toContain(password);
+    // (The token alone is too long for a pointer to show, issue 26: the scanner is asked itself.)
+    expect(scanText(`app:${password}@db.internal:5432`, LEAK_RULES)).toEqual([]);
   });
 
   it('a token cut into member names is masked in every token it spans (issue 20)', () => {
@@ -128,7 +129,8 @@ describe('masking leaves nothing of what it masks', () => {
     const three = redactPointer(
       `/x/key=${github.slice(0, 14)}/${github.slice(14, 28)}/${github.slice(28)}`,
     );
-    expect(three).toBe('/x/key=[REDACTED]/[REDACTED]/[REDACTED]');
+    // A token a secret touches is masked whole (issue 26): `key=` goes with it.
+    expect(three).toBe('/x/[REDACTED]/[REDACTED]/[REDACTED]');
     // Each piece alone is no token: only reading the tokens together finds it.
     expect(redactPointer(`/segments/0/data/${github.slice(0, 9)}`)).toContain(github.slice(0, 9));
     expect(redactPointer(`/segments/0/data/${github.slice(9)}`)).toContain(github.slice(9));

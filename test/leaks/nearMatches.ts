@@ -5,7 +5,7 @@ import { fill } from './complexity';
 import { RULE_SAMPLES } from './ruleSamples';
 
 // What makes the rule engine and its normalisers work hardest, shared by the 1 MB sweeps
-// (`*.complexity.test.ts`) and the small sample of the inner loop (linearSample.test.ts).
+// (`*.complexity.test.ts`), the small 8-64 KB sample among them (linearSample.complexity.test.ts).
 
 // The leak rules and the hygiene rules run on the same engine; both are checked here.
 export const RULES = [...LEAK_RULES, ...HYGIENE_RULES];

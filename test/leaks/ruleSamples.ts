@@ -1,3 +1,5 @@
+import { FORMAT_SAMPLES } from './formatSamples';
+
 // Synthetic true and false positives for every built-in rule. Token bodies come from a seeded
 // generator, so the file holds no real-looking credential literals.
 let state = 0x9e3779b9;
@@ -401,4 +403,5 @@ export const RULE_SAMPLES: Record<string, { tp: string[]; fp: string[] }> = {
     tp: [`-----BEGIN RSA PRIVATE KEY-----\n${pemBody()}\n-----END RSA PRIVATE KEY-----`],
     fp: ['-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----'],
   },
+  ...FORMAT_SAMPLES,
 };

@@ -7,7 +7,8 @@ import { micromarkHtml } from './references';
 
 // The full sweep: every family at the core's length limit (a reply is at most 1 MiB of JSON, so
 // its Markdown is a little less), against eight renders of an eighth of it; and its cost per KB
-// against an ordinary reply of the same size, which issue 19 bounds at 10x.
+// against an ordinary reply of the same size at 256 KB and at the limit, which issues 19 and 27
+// bound at 10x.
 const SMALL = 127 * 1024;
 const LARGE = 8 * SMALL;
 const MAX_COST = 10;
@@ -23,10 +24,13 @@ describe('renderHtml is linear up to the length limit', { retry: 2 }, () => {
   );
 });
 
-describe('a pathological reply costs at most 10x an ordinary one per KB', { retry: 2 }, () => {
-  const ordinary = ORDINARY(LARGE);
-  it.each(FAMILIES)('%s', (_name, make) => {
-    const input = make(LARGE);
+describe.each([
+  ['256 KB', 256 * 1024],
+  ['1 MiB', LARGE],
+])('at %s a pathological reply costs at most 10x an ordinary one per KB', (_size, size) => {
+  const ordinary = ORDINARY(size);
+  it.each(FAMILIES)('%s', { retry: 2 }, (_name, make) => {
+    const input = make(size);
     // Measured side by side, so a stall of the machine hits both.
     const ordinaryTime = bestTime(() => render(ordinary)) / ordinary.length;
     const time = bestTime(() => render(input)) / input.length;
@@ -42,3 +46,15 @@ it(
     expect(ratio).toBeGreaterThan(MAX_RATIO);
   },
 );
+
+it('the cost check would catch the trim issue 27 found (negative control)', { retry: 2 }, () => {
+  // renderBlocks trimmed each paragraph with replace(/[ \t]+$/, ''): a run of blanks was read again
+  // from each of its characters: at 32 KB about 80x an ordinary reply per KB.
+  const size = 32 * 1024;
+  const ordinary = ORDINARY(size);
+  const input = PATHOLOGICAL['spaces inside a paragraph']!(size);
+  const trimmedAsBefore = (content: string) => render(content.replace(/[ \t]+$/, ''));
+  const ordinaryTime = bestTime(() => trimmedAsBefore(ordinary)) / ordinary.length;
+  const time = bestTime(() => trimmedAsBefore(input)) / input.length;
+  expect(time / ordinaryTime).toBeGreaterThan(MAX_COST);
+});

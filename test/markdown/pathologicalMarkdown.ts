@@ -1,8 +1,10 @@
 // Markdown that makes renderers slow: the families of cmark's pathological tests
 // (test/pathological_tests.py: nested quotes, lists and brackets, emphasis runs, openers without
 // closers, backtick and definition runs), the shapes that were slow in micromark (lists written on
-// one line, separate lists and quotes, alternating `*_`), and mixes of them. Each maker returns
-// `size` characters (about); `ORDINARY` is what a chat reply looks like.
+// one line, separate lists and quotes, alternating `*_`), runs that a trim or a scan could read
+// again from each of their characters and a block per line (issue 27), link texts and targets
+// the host note reads, and mixes of them. Each maker returns `size` characters (about);
+// `ORDINARY` is what a chat reply looks like.
 
 const fill = (unit: string, size: number) =>
   unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
@@ -26,6 +28,49 @@ export const ORDINARY = (size: number) =>
       '> Note: run `npm ci` first.\n\n```ts\nconst result = await checkReply(text);\n```\n\n',
     size,
   );
+
+const blanks = (unit: string, size: number) => fill(unit, Math.max(0, size));
+
+/** One long run of blanks (or dots) wherever a trim, a search or a note reads around it. */
+const RUNS: Record<string, (size: number) => string> = {
+  'spaces inside a paragraph': (size) => `a${blanks(' ', size - 2)}b`,
+  'spaces ending a paragraph': (size) => `a${blanks(' ', size - 3)}\nb`,
+  'spaces before a hard break': (size) => `a${blanks(' ', size - 4)}\\\nb`,
+  'tabs inside a heading': (size) => `# a${blanks('\t', size - 4)}b`,
+  'blanks ending a heading': (size) => `# a${blanks(' \t', size - 6)}#  `,
+  'spaces inside a setext heading': (size) => `a${blanks(' ', size - 6)}b\n===`,
+  'spaces inside a list item': (size) => `- a${blanks(' ', size - 4)}b`,
+  'blanks inside a quote': (size) => `> a${blanks('\t ', size - 4)}b`,
+  'spaces under a deep list': (size) => `${'- '.repeat(16)}a\n${blanks(' ', size - 36)}b`,
+  'spaces inside a code span': (size) => `\`a${blanks(' ', size - 4)}b\``,
+  'spaces inside link text': (size) => `[a${blanks(' ', size - 30)}b](https://x.example/)`,
+  'dots inside link text': (size) => `[${blanks('.', size - 30)}a.b](https://x.example/)`,
+  'spaces inside a link title': (size) => `[a](https://x.example/ "${blanks(' ', size - 30)}")`,
+};
+
+/** A block or more on every line: each costs the parser and the renderer a little. */
+const PER_LINE: Record<string, (size: number) => string> = {
+  'a list in a list per line (- -)': (size) => fill('- -\n', size),
+  'lists in lists per line (- + - +)': (size) => fill('- + - +\n', size),
+  'mixed lists per line (* - + 1.)': (size) => fill('* - + 1.\n', size),
+  'quotes and lists per line (> - > -)': (size) => fill('> - > -\n', size),
+  'an empty item per line': (size) => fill('-\n', size),
+  'an empty heading per line': (size) => fill('#\n', size),
+  'a break per line': (size) => fill('***\n', size),
+};
+
+/** Links whose text and target the host note reads. */
+const LINKS: Record<string, (size: number) => string> = {
+  'host names in link text': (size) =>
+    `[${fill('a.example b.example, c.example: ', size - 30)}](https://a.example/)`,
+  'links to another host': (size) => fill('[bank.example](https://evil.example/x) ', size),
+  'links to many hosts': (size) =>
+    grow((i) => `[h${i}.example](https://d${i}.example/p.html) `, size),
+  'links that resolve against the page': (size) =>
+    fill('[bank.example](//evil.example/) [a](\\/\\/b) ', size),
+  'a mail link to many domains': (size) =>
+    `[a@b.example](mailto:${grow((i) => `u@d${i}.example,`, size - 30)})`,
+};
 
 /** Each family by name. */
 export const PATHOLOGICAL: Record<string, (size: number) => string> = {
@@ -66,6 +111,9 @@ export const PATHOLOGICAL: Record<string, (size: number) => string> = {
   fences: (size) => fill('```\n', size),
   'hard breaks': (size) => fill('a  \n', size),
   'hidden characters': (size) => fill('a\u202e\u200b*\u2066_\ufff9', size),
+  ...RUNS,
+  ...PER_LINE,
+  ...LINKS,
 };
 
 /** Mixes: the families' units interleaved, and two families one after the other. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMONMARK_POLICY } from '../../src/markdown/commonmarkPolicy';
 import { markdownToHtml } from '../../src/markdown/markdownToHtml';
 import { titleAttribute } from '../../src/markdown/titleAttribute';
 import { renderMarkdown } from '../../src/render/renderMarkdown';
@@ -11,10 +12,10 @@ describe('titleAttribute', () => {
   });
 
   it('writes link and image titles in CommonMark output', () => {
-    expect(markdownToHtml('[a](https://x.example "say \\"hi\\" <b>")')).toBe(
+    expect(markdownToHtml('[a](https://x.example "say \\"hi\\" <b>")', COMMONMARK_POLICY)).toBe(
       '<p><a href="https://x.example" title="say &quot;hi&quot; &lt;b&gt;">a</a></p>',
     );
-    expect(markdownToHtml('![a](https://x.example/i.png "T")')).toBe(
+    expect(markdownToHtml('![a](https://x.example/i.png "T")', COMMONMARK_POLICY)).toBe(
       '<p><img src="https://x.example/i.png" alt="a" title="T" /></p>',
     );
   });

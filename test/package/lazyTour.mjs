@@ -1,6 +1,7 @@
 // Every lazy chunk of the core, loaded through the public API with no network: the four provider
-// transports, the custom-schema support (with the JSON Schema validator and the streaming judge),
-// the progress views, the media inspection and checkReply's checks. Plain JavaScript and web APIs only, so the same
+// transports, the custom-schema support (with the JSON Schema validator, the streaming judge and
+// the linear-time pattern engine), the progress views, the media inspection, checkReply's checks
+// and the masking of a failure. Plain JavaScript and web APIs only, so the same
 // tour runs in Node (ESM and CJS), workerd, Chromium, Deno and Bun (see lazyChunks tests).
 
 const REPLY = { segments: [{ type: 'text', data: { text: 'Hello from the lazy chunk tour' } }] };
@@ -18,9 +19,11 @@ export const TOUR_RESULT = {
   gemini: 'completed',
   openAiResponses: 'completed',
   customSchema: { status: 'completed', attempts: 2, rejectedEarly: true },
+  catastrophicPattern: 'SCHEMA_MISMATCH',
   progress: true,
   media: 'media-type-mismatch',
   leak: { status: 'completed', code: 'LEAK_MASKED', text: 'my key is [REDACTED]' },
+  failure: 'the model call failed: upstream answered 401: Incorrect API key provided: [REDACTED]',
 };
 
 const json = (body) =>
@@ -122,11 +125,15 @@ export async function lazyTour(lib) {
     messages: USER,
     schema: {
       type: 'object',
-      properties: { answer: { type: 'string' } },
+      properties: { answer: { type: 'string', pattern: '^f[a-z-]+$' } },
       required: ['answer'],
       additionalProperties: false,
     },
   });
+
+  // A pattern a backtracking engine would take 2^40 steps over: the linear-time engine's chunk.
+  const catastrophic = await lib.prepareSchema({ pattern: '^(a+)+$' });
+  const catastrophicIssues = await catastrophic.schema.validate(`${'a'.repeat(40)}!`);
 
   let views = 0;
   const long = JSON.stringify({
@@ -152,6 +159,19 @@ export async function lazyTour(lib) {
     }),
   );
 
+  // A provider's failure is masked with its own key as a literal (the masking is a lazy chunk).
+  const key = 'sk-tour-0123456789abcdef';
+  const failed = await lib.enforceReply({
+    provider: lib.openAiChatProvider({
+      ...connection(
+        upstream(() => new Response(`Incorrect API key provided: ${key}`, { status: 401 })),
+        false,
+      ),
+      apiKey: key,
+    }),
+    messages: USER,
+  });
+
   return {
     openAiChat,
     anthropic,
@@ -162,6 +182,7 @@ export async function lazyTour(lib) {
       attempts: custom.meta.attempts,
       rejectedEarly: custom.meta.history?.[0]?.rejectedAt !== undefined,
     },
+    catastrophicPattern: catastrophicIssues[0]?.code,
     progress: views > 0,
     media: media.findings[0]?.rule,
     leak: {
@@ -169,5 +190,6 @@ export async function lazyTour(lib) {
       code: leak.findings[0]?.code,
       text: leak.value?.segments[0]?.data.text,
     },
+    failure: failed.issues[0]?.message,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/providers/modelProvider';
 import { readSse, type SseMessage, sseJson } from '../../src/providers/readSse';
+import { QUOTE_SOURCE_MAX } from '../../src/leaks/quoteSource';
 
 const encoder = new TextEncoder();
 
@@ -129,19 +130,25 @@ describe('sseJson', () => {
     expect(sseJson({ data: '{"choices":[],"error":null}' })).toEqual({ choices: [], error: null });
   });
 
-  it('refuses data that is not JSON, quoting at most 120 characters', () => {
-    const error = (() => {
+  it('refuses data that is not JSON, quoting it bounded, not shortened (issue 26)', () => {
+    // The provider's boundary masks the message, then shortens it (test/providers/exits.test.ts):
+    // shortened here, a secret cut by the limit would no longer be recognised.
+    const thrown = (data: string) => {
       try {
-        sseJson({ data: `{"choices": [${'x'.repeat(500)}` });
+        sseJson({ data });
       } catch (caught) {
         return caught as ProviderError;
       }
-    })();
+    };
+    const error = thrown(`{"choices": [${'x'.repeat(500)}`);
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error!.message).toMatch(
-      /^the stream sent a frame that is not JSON: \{"choices": \[x+…$/,
+    expect(error!.message).toBe(
+      `the stream sent a frame that is not JSON: {"choices": [${'x'.repeat(500)}`,
     );
-    expect(error!.message.length).toBeLessThan(180);
+    const huge = thrown(`{"choices": [${'x'.repeat(20_000)}`);
+    expect(huge!.message).toBe(
+      `the stream sent a frame that is not JSON: ${`{"choices": [${'x'.repeat(20_000)}`.slice(0, QUOTE_SOURCE_MAX)}…`,
+    );
   });
 
   it('fails on an error event or an error member, naming the message', () => {

@@ -234,9 +234,9 @@ describe.each(cases)('$name stream()', { timeout: 5_000 }, (c) => {
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({
       status: 429,
-      message: expect.stringMatching(
-        /^upstream answered 429: \{"error":\{"message":"Rate limit reached x+…$/,
-      ),
+      // Masked, then shortened at a boundary (issue 26): the run of x the cut would split is
+      // left out whole.
+      message: 'upstream answered 429: {"error":{"message":"Rate limit reached …',
     });
     expect((error as Error).message.length).toBeLessThan(160);
   });

@@ -32,8 +32,11 @@ export interface WireCase {
   readonly mode?: 'segments' | 'plain';
   /** The turn offers business tools (and has no runTool, so calls come back). */
   readonly tools?: boolean;
-  /** The transport's answer, or the ProviderError it must throw. */
-  readonly answer: ReadAnswer | { readonly fails: RegExp };
+  /**
+   * The transport's answer, or the ProviderError it must throw (with the usage its body reported,
+   * for a whole answer that could not be read).
+   */
+  readonly answer: ReadAnswer | { readonly fails: RegExp; readonly usage?: Usage };
   readonly turn: {
     readonly status: ReplyStatus;
     readonly codes: readonly IssueCode[];
@@ -129,11 +132,16 @@ export const WIRE_CASES: readonly WireCase[] = [
     turn: refused,
   }),
   // Bad input on the OpenAI-compatible wire.
-  ...both('bad-unknown-parts', {
-    transport: 'openai',
-    answer: { fails: /only parts of unknown types \(image_url, audio\)/ },
-    turn: failed,
-  }),
+  // Whole, the body's usage is the call's; streamed, the stream fails before its usage chunk.
+  ...both(
+    'bad-unknown-parts',
+    {
+      transport: 'openai',
+      answer: { fails: /only parts of unknown types \(image_url, audio\)/, usage: u(97, 44) },
+      turn: failed,
+    },
+    { answer: { fails: /only parts of unknown types \(image_url, audio\)/ } },
+  ),
   ...both('bad-unknown-beside-text', {
     transport: 'openai',
     answer: { text: R, finishReason: 'stop', usage: u(97, 44) },
@@ -194,10 +202,21 @@ export const WIRE_CASES: readonly WireCase[] = [
     },
     { mode: 'segments', answer: { text: CUT, finishReason: 'length', usage: u(1436, 16) } },
   ),
+  // A relay that sends the open message's message_start again (twice before the content, once
+  // inside it, that one with other counts): the same message, read as the AI SDK reads it.
+  {
+    file: 'anthropic-repeated-start.sse',
+    transport: 'anthropic',
+    answer: { text: R, finishReason: 'tool_calls', usage: u(388, 41) },
+    turn: completed,
+  },
   {
     file: 'bad-anthropic-second-message.sse',
     transport: 'anthropic',
-    answer: { fails: /started a second message before message_stop/ },
+    answer: {
+      fails:
+        /started a second message before message_stop \("msg_01RgWireRetry9Zq" inside "msg_01RgWireQx7Vb2k"\)/,
+    },
     turn: failed,
   },
   {
@@ -310,7 +329,10 @@ export const WIRE_CASES: readonly WireCase[] = [
   {
     file: 'bad-gemini-unknown-parts.json',
     transport: 'gemini',
-    answer: { fails: /only parts of unknown kinds \(executableCode, codeExecutionResult\)/ },
+    answer: {
+      fails: /only parts of unknown kinds \(executableCode, codeExecutionResult\)/,
+      usage: u(40, 22),
+    },
     turn: failed,
   },
   {

@@ -142,6 +142,9 @@ describe.each(WIRE_CASES)('$file', { timeout: 20_000 }, (c) => {
           expect(error).toMatchObject({
             name: 'ProviderError',
             message: expect.stringMatching(expected.fails),
+            // Every bad fixture fails after the upstream began its answer.
+            answered: true,
+            usage: expected.usage,
           });
           expect(String((error as Error).message)).not.toContain(THOUGHT);
         } else {
@@ -178,6 +181,14 @@ describe.each(WIRE_CASES)('$file', { timeout: 20_000 }, (c) => {
           ? { reasoningTokens: expected.usage.reasoningTokens * times }
           : {}),
       });
+    } else if ('fails' in expected) {
+      // It failed after the upstream began its answer: the usage its body reported, else an
+      // estimate — never 0/0.
+      if (expected.usage) expect(result.usage).toEqual(expected.usage);
+      else {
+        expect(result.usage).toMatchObject({ estimated: true });
+        expect(result.usage.inputTokens).toBeGreaterThan(0);
+      }
     } else if (result.usage.inputTokens + result.usage.outputTokens > 0) {
       // A call the provider never reported is estimated, and says so.
       expect(result.usage.estimated).toBe(true);

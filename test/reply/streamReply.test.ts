@@ -208,7 +208,7 @@ describe('tool steps', () => {
     expect(second!.content).toMatch(/^Error: the arguments are not valid JSON \(DUPLICATE_KEY/);
   });
 
-  it('ends the turn TOOL_STEPS_EXCEEDED past maxToolSteps', async () => {
+  it("with onToolBudgetExhausted: 'error', ends the turn TOOL_STEPS_EXCEEDED past maxToolSteps", async () => {
     const loop = Array.from({ length: 4 }, (_, index) => [call(`c${index}`, '{}')]);
     const { provider, requests } = streaming(loop);
     const result = await enforceReply({
@@ -217,8 +217,13 @@ describe('tool steps', () => {
       tools,
       runTool: () => 'ok',
       maxToolSteps: 2,
+      onToolBudgetExhausted: 'error',
     });
-    expect(result).toMatchObject({ status: 'error', issues: [{ code: 'TOOL_STEPS_EXCEEDED' }] });
+    expect(result).toMatchObject({
+      status: 'error',
+      issues: [{ code: 'TOOL_STEPS_EXCEEDED' }],
+      meta: { toolBudgetExhausted: true },
+    });
     expect(requests).toHaveLength(3);
   });
 

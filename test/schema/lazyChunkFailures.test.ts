@@ -7,6 +7,7 @@ import { scripted } from '../reply/scriptedProvider';
 afterEach(() => {
   vi.doUnmock('../../src/schema/prepareCustomSchema');
   vi.doUnmock('@cfworker/json-schema');
+  vi.doUnmock('../../src/schema/compileBoundedPatterns');
   vi.resetModules();
 });
 
@@ -50,5 +51,24 @@ describe('a lazy chunk that cannot be loaded', () => {
       '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => ({ value }) },
     };
     expect(await prepareSchema(standard)).toMatchObject({ ok: true });
+  });
+
+  it('the linear-time pattern engine: a schema with a pattern is refused, one without still works', async () => {
+    vi.resetModules();
+    vi.doMock('../../src/schema/compileBoundedPatterns', failedChunk);
+    const { prepareSchema } = await import('../../src/schema/customSchema');
+    expect(await prepareSchema({ properties: { a: { pattern: '^a' } } })).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: 'INTERNAL',
+          path: '',
+          message: 'the linear-time pattern engine could not be loaded',
+        },
+      ],
+    });
+    expect(await prepareSchema({ properties: { a: { type: 'string' } } })).toMatchObject({
+      ok: true,
+    });
   });
 });

@@ -462,7 +462,7 @@ describe('tools pass through', () => {
     expect(frames.content).toBe('');
   });
 
-  it('tool_choice "none" sends no tools upstream; "auto" sends them', async () => {
+  it('tool_choice "none" is a tools-off turn (tools listed, toolChoice none); "auto" sends them', async () => {
     const seen: ModelRequest[] = [];
     const { provider } = slowModel('{"segments":[{"type":"text","data":{"text":"Sunny."}}]}', 0);
     const recording: ModelProvider = {
@@ -473,7 +473,11 @@ describe('tools pass through', () => {
       const body = await completion(chat('hi', { tools, tool_choice }), { provider: recording });
       expect(body.replyguard).toMatchObject({ status: 'completed' });
     }
-    expect(seen.map((request) => request.tools)).toEqual([undefined, tools]);
+    // The provider lists the tools only where its API needs them (OpenAI's chat body sends none).
+    expect(seen.map((request) => [request.tools, request.toolChoice])).toEqual([
+      [tools, 'none'],
+      [tools, undefined],
+    ]);
   });
 
   it('forwards the tools and the tool traffic; the final text answer is enforced', async () => {

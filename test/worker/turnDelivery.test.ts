@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReplyResult } from '../../src/results/replyResult';
 import { turnDelivery } from '../../src/worker/turn/turnDelivery';
 
+const exits = { leaks: {}, toolCalls: 'mask' } as const;
 const meta = {
   attempts: 1,
   stage: 'model',
@@ -24,7 +25,7 @@ describe('turnDelivery maps a failed turn to an HTTP status', () => {
     ['SCHEMA_MALFORMED', 400, 'SCHEMA_MALFORMED'],
     ['INTERNAL', 500, 'INTERNAL'],
   ])('%s is %i %s', (issue, status, code) => {
-    expect(turnDelivery(failed(issue))).toMatchObject({ kind: 'error', status, code });
+    expect(turnDelivery(failed(issue), exits)).toMatchObject({ kind: 'error', status, code });
   });
 });
 
@@ -40,7 +41,7 @@ describe('turnDelivery on a custom schema that ends without a reply', () => {
   it('names a refusal or a cut answer with its own code and message', () => {
     for (const code of ['REFUSED', 'TRUNCATED']) {
       const message = `${code.toLowerCase()} for a reason`;
-      expect(turnDelivery(ended(code, message))).toMatchObject({
+      expect(turnDelivery(ended(code, message), exits)).toMatchObject({
         kind: 'error',
         status: 422,
         code,
@@ -51,7 +52,7 @@ describe('turnDelivery on a custom schema that ends without a reply', () => {
   });
 
   it('calls any other failure VALIDATION_FAILED, naming the schema', () => {
-    expect(turnDelivery(ended('TYPE_MISMATCH', 'expected a number'))).toMatchObject({
+    expect(turnDelivery(ended('TYPE_MISMATCH', 'expected a number'), exits)).toMatchObject({
       status: 422,
       code: 'VALIDATION_FAILED',
       message: 'no reply matched the schema "invoice" after 1 attempt(s)',

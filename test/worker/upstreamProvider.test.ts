@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { upstreamProvider } from '../../src/worker/upstreamProvider';
 import type { Config } from '../../src/worker/workerConfig';
 
-const config = (upstreamKind: Config['upstreamKind']): Config => ({
+const config = (
+  upstreamKind: Config['upstreamKind'],
+): Parameters<typeof upstreamProvider>[0] & Partial<Config> => ({
   upstreamKind,
   upstreamBaseUrl: 'https://upstream.example/v1',
   upstreamModel: 'model-1',
@@ -11,6 +13,8 @@ const config = (upstreamKind: Config['upstreamKind']): Config => ({
   corsOrigins: [],
   maxBodyBytes: 1_024,
   basePath: '',
+  secrets: ['upstream-key'],
+  toolCallLeaks: 'mask',
 });
 
 describe('upstreamProvider', () => {

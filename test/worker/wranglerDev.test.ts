@@ -56,7 +56,7 @@ async function healthy(deadlineMs: number): Promise<boolean> {
 beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  // A named schema put the way wrangler.toml documents it, into this run's local KV.
+  // A named schema put the way wrangler.jsonc documents it, into this run's local KV.
   const put = spawnSync(
     process.execPath,
     [
@@ -65,7 +65,7 @@ beforeAll(async () => {
       'key',
       'put',
       '--config',
-      'worker/wrangler.toml',
+      'worker/wrangler.jsonc',
       '--binding',
       'SCHEMAS',
       '--local',
@@ -83,7 +83,7 @@ beforeAll(async () => {
       'node_modules/wrangler/bin/wrangler.js',
       'dev',
       '--config',
-      'worker/wrangler.toml',
+      'worker/wrangler.jsonc',
       '--ip',
       '127.0.0.1',
       '--port',
@@ -94,6 +94,9 @@ beforeAll(async () => {
       '--show-interactive-dev-session=false',
       '--var',
       'MAX_BODY_BYTES:4096',
+      // As npm start runs it: keyless, although wrangler.jsonc binds CLIENT_KEYS.
+      '--var',
+      'AUTH:off',
     ],
     {
       env: quiet,

@@ -140,7 +140,9 @@ export function readChatRequest(body: unknown): TurnRead<ChatTurn> {
       model: input.model,
       system: system.join('\n\n'),
       messages,
-      ...(tools.length > 0 ? { tools } : {}),
+      ...(tools.length > 0
+        ? { tools, ...(input.tool_choice === 'none' ? { toolChoice: 'none' as const } : {}) }
+        : {}),
       ...(format
         ? {
             format: {

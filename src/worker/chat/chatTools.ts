@@ -24,10 +24,10 @@ export interface ChatToolsInput {
 }
 
 /**
- * The chat request's function tools, checked, as they go upstream (`tool_choice: "none"` sends
- * none). As on the other routes, a forced choice (`"required"` or a named tool) is refused: the
- * model chooses, then the reply is enforced; and a tool of another type is refused rather than
- * sent on to an upstream that may not read it.
+ * The chat request's function tools, checked, as they go upstream (with `tool_choice: "none"` the
+ * turn is tools-off: see `WireTurn.toolChoice`). As on the other routes, a forced choice
+ * (`"required"` or a named tool) is refused: the model chooses, then the reply is enforced; and a
+ * tool of another type is refused rather than sent on to an upstream that may not read it.
  */
 export function readChatTools(input: ChatToolsInput): unknown[] | HttpError {
   const choice = input.tool_choice;
@@ -43,6 +43,5 @@ export function readChatTools(input: ChatToolsInput): unknown[] | HttpError {
     // The chat format is the upstream's: a tool goes as the client wrote it.
     toChat: (_, sent) => sent,
   });
-  if (!Array.isArray(tools)) return tools;
-  return choice === 'none' ? [] : tools;
+  return tools;
 }

@@ -20,6 +20,8 @@ export const openAiError: ErrorShape = (error) => ({
 function openAiErrorType(status: number): string {
   if (status === 401) return 'authentication_error';
   if (status === 404) return 'not_found_error';
+  // OpenAI's own type for a request-rate limit.
+  if (status === 429) return 'requests';
   if (status >= 500) return 'server_error';
   return 'invalid_request_error';
 }

@@ -19,7 +19,9 @@ const MAX_CODES = 16;
  * out when there are none). Only whole answers carry them: a stream's headers go out before its
  * verdict is known.
  */
-export function verdictHeaders(result: ReplyResult<unknown>): Record<string, string> {
+export function verdictHeaders(
+  result: Pick<ReplyResult<unknown>, 'status' | 'issues' | 'findings' | 'meta'>,
+): Record<string, string> {
   const headers: Record<string, string> = {
     'x-replyguard-status': result.status,
     'x-replyguard-attempts': String(result.meta.attempts),

@@ -129,7 +129,12 @@ export function readMessagesRequest(body: unknown): TurnRead {
       model: request.model,
       system,
       messages: read.messages,
-      ...(tools.length > 0 ? { tools } : {}),
+      ...(tools.length > 0
+        ? {
+            tools,
+            ...(request.tool_choice?.type === 'none' ? { toolChoice: 'none' as const } : {}),
+          }
+        : {}),
       ...(format
         ? { format: { schema: format.schema, field: 'output_config.format.schema' } }
         : {}),
@@ -140,8 +145,9 @@ export function readMessagesRequest(body: unknown): TurnRead {
 }
 
 /**
- * The custom tools as chat function tools (`tool_choice: none` sends none); server tools run on
- * Anthropic's side and are refused, as is a forced tool choice (the reply is enforced here).
+ * The custom tools as chat function tools (`tool_choice: none`: a tools-off turn); server tools
+ * run on Anthropic's side and are refused, as is a forced tool choice (the reply is enforced
+ * here).
  */
 function readTools(request: MessagesRequest): unknown[] | HttpError {
   const choice = request.tool_choice?.type;
@@ -163,6 +169,5 @@ function readTools(request: MessagesRequest): unknown[] | HttpError {
       },
     }),
   });
-  if (!Array.isArray(tools)) return tools;
-  return choice === 'none' ? [] : tools;
+  return tools;
 }

@@ -133,7 +133,9 @@ export function readResponsesRequest(body: unknown): TurnRead<ResponsesTurn> {
       model: request.model,
       system: [request.instructions ?? '', ...system].filter((part) => part !== '').join('\n\n'),
       messages,
-      ...(tools.length > 0 ? { tools } : {}),
+      ...(tools.length > 0
+        ? { tools, ...(request.tool_choice === 'none' ? { toolChoice: 'none' as const } : {}) }
+        : {}),
       ...(format
         ? {
             format: {
@@ -152,8 +154,9 @@ export function readResponsesRequest(body: unknown): TurnRead<ResponsesTurn> {
 }
 
 /**
- * The function tools as chat function tools (`tool_choice: 'none'` sends none); other tool types
- * run on OpenAI's side and are refused, as is a forced tool choice (the reply is enforced here).
+ * The function tools as chat function tools (`tool_choice: 'none'`: a tools-off turn); other tool
+ * types run on OpenAI's side and are refused, as is a forced tool choice (the reply is enforced
+ * here).
  */
 function readTools(request: ResponsesRequest): unknown[] | HttpError {
   const choice = request.tool_choice;
@@ -176,6 +179,5 @@ function readTools(request: ResponsesRequest): unknown[] | HttpError {
       },
     }),
   });
-  if (!Array.isArray(tools)) return tools;
-  return choice === 'none' ? [] : tools;
+  return tools;
 }

@@ -1,9 +1,11 @@
 import * as v from 'valibot';
+import type { ReplyResult } from '../../results/replyResult';
 import { checkCustomReply, checkReply, finalizeReply } from '../core';
 import { type CheckRequest, CheckRequestSchema, checkOptions } from '../check/checkRequest';
 import { errorResponse, replyguardError } from '../http/httpError';
 import { json, jsonError } from '../http/jsonResponse';
 import { readBody } from '../http/readBody';
+import { recordOf } from '../logging/requestRecord';
 import {
   badRequest,
   bodyError,
@@ -14,6 +16,7 @@ import {
 import { prepareClientSchema } from '../schemas/prepareClientSchema';
 import { loadSchema } from '../schemas/schemaStore';
 import type { Config } from '../workerConfig';
+import { clientLeaks, workerLeaks } from '../workerLeaks';
 
 /** Options that only the segment schema has: refused beside a custom schema, never ignored. */
 const SEGMENT_ONLY = ['mentions', 'media', 'hygiene', 'failureNotice'] as const;
@@ -31,7 +34,14 @@ export async function handleCheck(
   if (hasMediaType(request, 'text/plain')) {
     const body = await readBody(request, config.maxBodyBytes);
     if (!body.ok) return bodyError(body, cors);
-    return answer(await checkReply(body.text, { failureNotice: config.failureNotice }), cors);
+    return answer(
+      await checkReply(body.text, {
+        failureNotice: config.failureNotice,
+        leaks: workerLeaks(config),
+      }),
+      cors,
+      request,
+    );
   }
   if (!hasMediaType(request, 'application/json')) {
     return jsonError(
@@ -53,21 +63,25 @@ export async function handleCheck(
       return badRequest('`name` names a custom schema; this check uses the segment schema', cors, {
         field: 'name',
       });
+    const options = checkOptions(input, config.failureNotice);
     return answer(
       await checkReply(input.reply, {
-        ...checkOptions(input, config.failureNotice),
+        ...options,
+        leaks: clientLeaks(options.leaks, config),
         schema: input.schema as 'segments' | false | undefined,
       }),
       cors,
+      request,
     );
   }
-  return checkCustom(input, config, cors);
+  return checkCustom(input, config, cors, request);
 }
 
 async function checkCustom(
   input: CheckRequest,
   config: Config,
   cors: Record<string, string>,
+  request: Request,
 ): Promise<Response> {
   const startedAt = performance.now();
   if (input.schemaRef !== undefined && input.schema !== undefined)
@@ -92,7 +106,8 @@ async function checkCustom(
     field: input.schemaRef !== undefined ? 'schemaRef' : 'schema',
   });
   if (!prepared.ok) return errorResponse(replyguardError, prepared.error, cors);
-  const options = checkOptions(input, undefined);
+  const given = checkOptions(input, undefined);
+  const options = { ...given, leaks: clientLeaks(given.leaks, config) };
   const verdict = await checkCustomReply(input.reply, prepared.schema, {
     leaks: options.leaks,
     hostPaths: options.hostPaths,
@@ -109,9 +124,16 @@ async function checkCustom(
     startedAt,
     leaks: options.leaks,
   });
-  return answer(result, cors);
+  return answer(result, cors, request);
 }
 
-function answer(result: { readonly status: string }, cors: Record<string, string>): Response {
+function answer(
+  result: ReplyResult<unknown>,
+  cors: Record<string, string>,
+  request: Request,
+): Response {
+  // The request's log line carries the verdict's codes and figures.
+  const record = recordOf(request);
+  if (record) record.result = result;
   return json(result, result.status === 'completed' ? 200 : 422, cors);
 }

@@ -13,8 +13,8 @@ const NO_SCHEMA_STORE: HttpError = Object.freeze({
 
 /**
  * `PUT /v1/schemas/:name`: stores a custom JSON Schema in the `SCHEMAS` KV namespace, for
- * `schemaRef`. Only with an API key configured (the key check, bearer or `x-api-key`, runs before
- * this), and only a schema that compiles.
+ * `schemaRef`. Only with keys asked for (`API_KEY` or client keys; the key check, bearer or
+ * `x-api-key`, runs before this), and only a schema that compiles.
  */
 export async function putSchema(
   request: Request,
@@ -22,11 +22,11 @@ export async function putSchema(
   config: Config,
   cors: Record<string, string>,
 ): Promise<Response> {
-  if (!config.apiKey)
+  if (!config.auth)
     return jsonError(
       403,
       'FORBIDDEN',
-      'storing schemas needs an API key: set the API_KEY secret',
+      'storing schemas needs API keys: set the API_KEY secret or client keys',
       cors,
     );
   if (!config.schemas) return errorResponse(replyguardError, NO_SCHEMA_STORE, cors);

@@ -5,8 +5,12 @@ import { type HttpError, errorResponse } from '../http/httpError';
 import { json } from '../http/jsonResponse';
 import { badField, hasMediaType, readJsonValue } from '../http/requestBody';
 import { verdictHeaders } from '../http/verdictHeaders';
+import { wireError } from '../http/wireError';
+import { closeRecord, recordOf } from '../logging/requestRecord';
 import { prepareClientSchema } from '../schemas/prepareClientSchema';
 import type { Config } from '../workerConfig';
+import { workerLeaks } from '../workerLeaks';
+import { observeTurn } from './observeTurn';
 import { type CheckedTurn, startTurn } from './startTurn';
 import { turnDelivery } from './turnDelivery';
 import { turnStream } from './turnStream';
@@ -35,8 +39,12 @@ export async function serveTurn<TTurn extends WireTurn>(
   cors: Record<string, string>,
   wire: Wire<TTurn>,
 ): Promise<Response> {
-  const refuse = (error: HttpError, headers: Record<string, string> = cors) =>
-    errorResponse(wire.errors, error, headers);
+  const exits = { leaks: workerLeaks(config), toolCalls: config.toolCallLeaks };
+  const record = recordOf(request);
+  const refuse = (error: HttpError, headers: Record<string, string> = cors) => {
+    if (record) record.code = error.code;
+    return errorResponse(wire.errors, wireError(error, exits.leaks), headers);
+  };
   if (!hasMediaType(request, 'application/json'))
     return refuse({
       status: 415,
@@ -51,18 +59,39 @@ export async function serveTurn<TTurn extends WireTurn>(
   const checked = await checkTurn(turn, config);
   if (!checked.ok) return refuse(checked.error);
 
-  const { events, stop } = startTurn(request, config, turn, checked);
-  const answer = wire.answer(turn, turn.model ?? config.upstreamModel);
+  // A model the caller may use picks the upstream model; any other name is only echoed back.
+  const turnConfig =
+    turn.model !== undefined && config.models.includes(turn.model)
+      ? { ...config, upstreamModel: turn.model }
+      : config;
+  const started = startTurn(request, turnConfig, turn, checked);
+  const { events, stop } = observeTurn(
+    started,
+    record,
+    {
+      upstream: config.provider ? 'custom' : config.upstreamKind,
+      model: turnConfig.upstreamModel,
+      stream: turn.stream,
+    },
+    exits,
+  );
+  const answer = wire.answer(turn, turn.model ?? turnConfig.upstreamModel);
   if (turn.stream) {
     const progress = turn.replyguard.progress === true;
-    return new Response(turnStream(events, answer, { progress, stop }), {
+    // The request's line goes out when the stream ends (stop), with the turn's verdict.
+    if (record) record.deferred = true;
+    const end = () => {
+      stop();
+      closeRecord(record);
+    };
+    return new Response(turnStream(events, answer, { progress, stop: end, exits }), {
       headers: { ...SSE_HEADERS, ...cors },
     });
   }
   try {
     const result = await finalResult(events);
-    const delivery = turnDelivery(result);
-    const headers = { ...cors, ...verdictHeaders(result) };
+    const delivery = turnDelivery(result, exits);
+    const headers = { ...cors, ...verdictHeaders(delivery.verdict) };
     if (delivery.kind === 'error') return refuse(delivery, headers);
     const cannot = answer.undeliverable?.(delivery);
     if (cannot) return refuse(cannot, headers);
@@ -83,6 +112,15 @@ async function checkTurn(
   const options = turn.replyguard;
   if (options.progress && !turn.stream)
     return { ok: false, error: badField('replyguard.progress', 'needs stream: true') };
+  if (options.progress && !config.progress)
+    return {
+      ok: false,
+      error: {
+        ...badField('replyguard.progress', 'progress events are off for this key'),
+        status: 403,
+        code: 'PROGRESS_DISABLED',
+      },
+    };
   if (!turn.format && (options.maxRetries !== undefined || options.onExhausted !== undefined)) {
     const field =
       options.maxRetries !== undefined ? 'replyguard.maxRetries' : 'replyguard.onExhausted';

@@ -4,6 +4,7 @@ import type { PreparedSchema } from '../../schema/preparedSchema';
 import { streamReply } from '../core';
 import { upstreamProvider } from '../upstreamProvider';
 import type { Config } from '../workerConfig';
+import { workerLeaks } from '../workerLeaks';
 import type { WireTurn } from './wireTurn';
 
 /** A running turn: its events, and how to end it early. */
@@ -22,7 +23,7 @@ export interface CheckedTurn {
 /**
  * Starts the core's turn for a request: the configured upstream (always streamed, so an early
  * reject cancels it), the client's json_schema or the segment schema, the policies of the
- * `replyguard` field. A client that goes away (`request.signal`) aborts the turn.
+ * `replyguard` field, the Worker's secrets as literals of the leak scanner. A client that goes away (`request.signal`) aborts the turn.
  */
 export function startTurn(
   request: Request,
@@ -47,9 +48,13 @@ export function startTurn(
     system: turn.system,
     messages: turn.messages,
     tools,
+    ...(turn.toolChoice === 'none' ? { toolChoice: 'none' as const } : {}),
     mentions,
     failureNotice: options.failure_notice ?? options.failureNotice ?? config.failureNotice,
     timeoutMs: config.upstreamTimeoutMs,
+    // The Worker's own secrets are literals of the scanner: masked in the reply, its issues, its
+    // history and its errors, whatever the upstream.
+    leaks: workerLeaks(config),
     signal: abort.signal,
     // Progress frames carry the reply read so far, made safe by the core (a streamed turn only).
     streamProgress: options.progress === true && turn.stream,

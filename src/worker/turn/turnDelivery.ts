@@ -1,7 +1,10 @@
 import type { Issue } from '../../issues/issue';
+import type { LeakOptions } from '../../leaks/leakOptions';
 import type { ReplyResult, ToolCall, Usage } from '../../results/replyResult';
 import type { HttpError } from '../http/httpError';
+import type { ToolCallLeaks } from '../workerConfig';
 import type { ReplyguardVerdict } from '../wireTypes';
+import { checkToolCalls } from './checkToolCalls';
 
 /** What a finished turn gives the client: content, tool calls, or an HTTP error. */
 export type TurnDelivery = Delivered | DeliveryError;
@@ -22,6 +25,12 @@ export type Delivered =
       readonly usage: Usage;
     };
 
+/** How what leaves the Worker is read: its leak options (its secrets as literals), its tool-call policy. */
+export interface Exits {
+  readonly leaks: LeakOptions;
+  readonly toolCalls: ToolCallLeaks;
+}
+
 /** A turn that fails: the HTTP error it maps to, and the verdict. */
 export interface DeliveryError extends HttpError {
   readonly kind: 'error';
@@ -33,10 +42,11 @@ export interface DeliveryError extends HttpError {
  * value as JSON text, or the IM failure notice; a custom schema that stayed invalid is a 422
  * naming the schema, the attempts and the issues (or, with `return_invalid`, the last value
  * flagged `valid: false`), coded `REFUSED` or `TRUNCATED` when a refusal or a cut answer ended
- * the turn; tool calls go back unchanged; a failed upstream is a 502/504, a fault
- * of our own a 500.
+ * the turn; tool calls go back checked (`checkToolCalls`: masked by default, their findings in
+ * the verdict; refused, 422 `TOOL_CALLS_REFUSED`); a failed upstream is a 502/504, a fault of our
+ * own a 500. The wire layer quotes the error's message as it leaves (`wireError`).
  */
-export function turnDelivery(result: ReplyResult<unknown>): TurnDelivery {
+export function turnDelivery(result: ReplyResult<unknown>, exits: Exits): TurnDelivery {
   const verdict: ReplyguardVerdict = {
     status: result.status,
     issues: result.issues,
@@ -61,8 +71,13 @@ export function turnDelivery(result: ReplyResult<unknown>): TurnDelivery {
     case 'completed':
       return content(result.value);
     case 'interrupted':
-      if (result.toolCalls && result.toolCalls.length > 0)
-        return { kind: 'tool_calls', calls: result.toolCalls, verdict, usage: result.usage };
+      if (result.toolCalls && result.toolCalls.length > 0) {
+        const checked = checkToolCalls(result.toolCalls, exits.leaks, exits.toolCalls);
+        const seen = { ...verdict, findings: [...verdict.findings, ...checked.findings] };
+        if (checked.refused !== undefined)
+          return { ...failure(422, 'TOOL_CALLS_REFUSED', checked.refused), verdict: seen };
+        return { kind: 'tool_calls', calls: checked.calls, verdict: seen, usage: result.usage };
+      }
       if (first?.code === 'ABORTED')
         return failure(499, 'INTERRUPTED', 'the turn was aborted before a final reply');
       return failure(

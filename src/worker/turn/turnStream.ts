@@ -1,6 +1,7 @@
 import type { ReplyEvent } from '../../reply/replyEvent';
+import { wireError } from '../http/wireError';
 import { progressEvent } from './progressEvent';
-import { turnDelivery } from './turnDelivery';
+import { type Exits, turnDelivery } from './turnDelivery';
 import type { WireAnswer } from './wireAnswer';
 
 /** How often a quiet stream sends a heartbeat, so that a client that went away is noticed. */
@@ -12,6 +13,8 @@ export interface TurnStreamOptions {
   readonly progress: boolean;
   /** Ends the turn (and with it the upstream call); called once the stream ends or is cancelled. */
   readonly stop: () => void;
+  /** How what leaves is read: the Worker's leak options and tool-call policy. */
+  readonly exits: Exits;
 }
 
 /**
@@ -28,6 +31,7 @@ export function turnStream(
   options: TurnStreamOptions,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const fail: WireAnswer['fail'] = (error) => answer.fail(wireError(error, options.exits.leaks));
   let pending: Promise<IteratorResult<ReplyEvent>> | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -52,11 +56,11 @@ export function turnStream(
           if (next.done) throw new Error('the turn ended without a final result');
           const event = next.value;
           if (event.type === 'final') {
-            const delivery = turnDelivery(event.result);
-            if (delivery.kind === 'error') frames = answer.fail(delivery);
+            const delivery = turnDelivery(event.result, options.exits);
+            if (delivery.kind === 'error') frames = fail(delivery);
             else {
               const cannot = answer.undeliverable?.(delivery);
-              frames = cannot ? answer.fail(cannot) : answer.reply(delivery);
+              frames = cannot ? fail(cannot) : answer.reply(delivery);
             }
             done = true;
           } else if (options.progress) {
@@ -64,10 +68,11 @@ export function turnStream(
             if (progress) frames = answer.progress(progress);
           }
         } catch (error) {
-          frames = answer.fail({
+          // Masked, then shortened as it leaves (wireError): a thrown message may quote anything.
+          frames = fail({
             status: 500,
             code: 'INTERNAL',
-            message: `unexpected failure: ${String((error as Error)?.message ?? error).slice(0, 120)}`,
+            message: `unexpected failure: ${String((error as Error)?.message ?? error)}`,
           });
           done = true;
         } finally {

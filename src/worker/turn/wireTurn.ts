@@ -26,6 +26,11 @@ export interface WireTurn {
   readonly tools?: readonly unknown[] | undefined;
   /** Where the tools were given, named when the upstream cannot take one. */
   readonly toolsField?: string | undefined;
+  /**
+   * `'none'` (the client's `tool_choice` none): a tools-off turn. The tools stay listed for an
+   * upstream whose API needs them beside tool history (Anthropic), and no call is made or passed on.
+   */
+  readonly toolChoice?: 'none' | undefined;
   readonly format?: ClientFormat | undefined;
   readonly stream: boolean;
   readonly replyguard: ReplyguardOptions;

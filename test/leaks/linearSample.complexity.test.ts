@@ -3,9 +3,12 @@ import { scanText } from '../../src/leaks/scanText';
 import { MAX_RATIO, fill, growthRatio } from './complexity';
 import { ADVERSARIAL, RULES, adversarial } from './nearMatches';
 
-// The inner loop's dynamic check, beside the static lint of every pattern (regexSafety.test.ts):
-// eight scans of 8 KB against one of 64 KB, for two near-match families of every rule and one
-// input of every normaliser. The 1 MB sweep of every family is `npm run test:complexity`.
+// A quick dynamic check beside the static lint of every pattern (regexSafety.test.ts): eight
+// scans of 8 KB against one of 64 KB, for two near-match families of every rule and one input of
+// every normaliser. It compares times, so it runs in the complexity sweep (`npm run
+// test:complexity`), not the inner loop: on a loaded machine (load ~2 on 2 cores) it failed 2 of
+// 3 runs of unchanged code (issue 28). The inner loop keeps the static lint; the 1 MB sweep of
+// every family is linearTime.complexity.test.ts.
 const SMALL = 8 * 1024;
 
 describe('a sample of near-matches grows linearly from 8 KB to 64 KB', { retry: 2 }, () => {
