@@ -1,4 +1,5 @@
-const UTF8 = /* @__PURE__ */ new TextDecoder('utf-8');
+import { textOfBytes } from './textOfBytes';
+
 // Base64 of text mixes cases and digits; a run of one class is a word, a hex digest or a path.
 const MIXED = /(?=[^]*[A-Z])(?=[^]*[a-z])|(?=[^]*[0-9])(?=[^]*[A-Za-z])/y;
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
@@ -29,8 +30,9 @@ const VALUES = /* @__PURE__ */ (() => {
  * image, a key body) or is no base64 at all. Only text can spell a secret a rule finds, so only
  * text is scanned again. A run is first read whole, from its first character; when that is not
  * text, its stretches that decode to ASCII are found at each of the four alignments — a payload
- * glued to a name or a path (`token_Z2hw…`, `/v1/Z2hw…`) does not start on a four-character
- * boundary of the run — and those that start the run or follow a `_`, `-`, `/` or `+` are read.
+ * glued to a name or a path (`token_Z2hw…`, `/v1/Z2hw…`), or after one to three stray
+ * characters, does not start on a four-character boundary of the run — and those that start
+ * within the run's first four characters or follow a `_`, `-`, `/` or `+` are read.
  * The test needs no decoding: in base64 of ASCII (bytes below 0x80) the first character of every
  * group is below 32 (A–Z, a–f), bit 3 of the second and bit 1 of the third are clear. One pass
  * over the run for all four alignments; only stretches that pass are decoded.
@@ -73,7 +75,9 @@ export function decodeBase64Run(run: string): string[] {
     const end = n - at === 2 || n - at === 3 ? n : at;
     const from = at - 4 * count;
     // The payload starts the stretch, or its second group (the first decoding to ASCII by chance).
-    if (from === 0 || glued(body, from - 1)) stretch(body, from, end, 0, texts);
+    // It may start one to three characters into the run: a base64 text after a stray character
+    // or two (`x` + base64) is off the run's four-character boundary, at any alignment.
+    if (from <= 3 || glued(body, from - 1)) stretch(body, from, end, 0, texts);
     else if (glued(body, from + 3)) stretch(body, from, end, 3, texts);
   }
   return texts;
@@ -123,44 +127,6 @@ function decode(body: string, probe: boolean): string | undefined {
   }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  // Checked before decoding, not by a fatal decoder's exception: binary runs are common, and a
-  // thrown error (with its stack) costs more than the whole scan of a short text. A probe may end
-  // inside a multi-byte character: up to three bytes of it may be cut off.
-  const valid = validUtf8(bytes);
-  if (valid < bytes.length - (probe ? 3 : 0)) return undefined;
-  const text = UTF8.decode(bytes.subarray(0, valid));
-  return CONTROL.test(text) ? undefined : text;
-}
-
-/**
- * How many bytes from the start are whole, well-formed UTF-8 characters (the WHATWG decoder's
- * rules: no overlong forms, surrogates or code points above U+10FFFF).
- */
-function validUtf8(bytes: Uint8Array): number {
-  let i = 0;
-  while (i < bytes.length) {
-    const lead = bytes[i]!;
-    if (lead < 0x80) {
-      i++;
-      continue;
-    }
-    const length =
-      lead >= 0xc2 && lead <= 0xdf
-        ? 2
-        : lead >= 0xe0 && lead <= 0xef
-          ? 3
-          : lead >= 0xf0 && lead <= 0xf4
-            ? 4
-            : 0;
-    if (length === 0 || i + length > bytes.length) return i;
-    // The second byte's range depends on the lead: this rules out overlongs and surrogates.
-    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
-    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
-    for (let k = 1; k < length; k++) {
-      const byte = bytes[i + k]!;
-      if (byte < (k === 1 ? low : 0x80) || byte > (k === 1 ? high : 0xbf)) return i;
-    }
-    i += length;
-  }
-  return i;
+  // A probe may end inside a multi-byte character: up to three bytes of it may be cut off.
+  return textOfBytes(bytes, probe ? 3 : 0);
 }

@@ -84,7 +84,7 @@ function computeFold(code: number): string | null {
 // BMP code units: 0 unknown, 1 stays, 2 folds (or is dropped), 3 is a mark.
 const kinds = /* @__PURE__ */ new Uint8Array(0x10000);
 
-/** How a BMP code unit folds, memoised in a flat table for the scanner's survey: 1 stays, 2 folds, 3 is a mark. */
+/** How a BMP code unit folds, memoised in a flat table for the scanner's first pass: 1 stays, 2 folds, 3 is a mark. */
 export function foldKind(code: number): number {
   let kind = kinds[code]!;
   if (kind === 0) {

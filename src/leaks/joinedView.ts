@@ -3,12 +3,16 @@ import { windowsAround } from './viewWindows';
 
 /**
  * The windows of `source` around `breaks` (pairs `[start, end)`) with those breaks removed and
- * nothing else changed: the joined view of a text in which the survey found nothing that reads
+ * nothing else changed: the joined view of a text in which the first pass found nothing that reads
  * differently than written. It is copied a line at a time, where `readerView` would look at every
  * character that may need folding (on ordinary text, most of what it does). Same windows and
- * piece map as `readerView`'s joined view.
+ * piece map as `readerView`'s joined view; `windows` (those of the breaks) may leave some out.
  */
-export function joinedView(source: string, breaks: readonly number[]): ReaderView {
+export function joinedView(
+  source: string,
+  breaks: readonly number[],
+  windows: readonly (readonly [number, number])[] = windowsOf(source, breaks),
+): ReaderView {
   const parts: string[] = [];
   const at: number[] = [];
   const from: number[] = [];
@@ -22,10 +26,8 @@ export function joinedView(source: string, breaks: readonly number[]): ReaderVie
     to.push(-1);
     length += end - start;
   };
-  const starts: number[] = [];
-  for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);
   let next = 0; // the next break, as an index into `breaks`
-  for (const [windowFrom, windowTo] of windowsAround(source, starts)) {
+  for (const [windowFrom, windowTo] of windows) {
     if (length > 0) {
       // Windows are kept apart as readerView keeps them: a newline standing for nothing.
       parts.push('\n');
@@ -47,4 +49,11 @@ export function joinedView(source: string, breaks: readonly number[]): ReaderVie
     copy(i, windowTo);
   }
   return { text: parts.join(''), at, from, to };
+}
+
+/** The windows around the breaks' starts. */
+function windowsOf(source: string, breaks: readonly number[]): [number, number][] {
+  const starts: number[] = [];
+  for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);
+  return windowsAround(source, starts);
 }

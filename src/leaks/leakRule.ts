@@ -4,8 +4,9 @@ export type Span = readonly [start: number, end: number];
 /**
  * One detection rule of the outbound leak scanner.
  *
- * A rule runs only when one of its `keywords` occurs in the text (a cheap prefilter: most rules
- * cost a bigram lookup per keyword). Keywords match in any letter case exactly when the rule does
+ * A rule runs only when one of its `keywords` occurs in the text: the scanner's first pass finds
+ * every keyword of a rule set in one loop over the text (an automaton built once per set), and an
+ * anchored rule runs only where one starts. Keywords match in any letter case exactly when the rule does
  * (its pattern has the `i` flag, or `ignoreCase`). It finds spans either with a global `pattern`
  * (the secret is the named group `secret`, or the whole match) or with a `find` function for
  * what a regex cannot do in linear time.

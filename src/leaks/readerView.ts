@@ -1,4 +1,5 @@
 import { decodeCharReference } from './charReference';
+import { decodeByteEscape, decodeTextEscape } from './decodeEscape';
 import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
 import { windowsAround } from './viewWindows';
 
@@ -41,14 +42,15 @@ export function sourceEnd(view: ReaderView, i: number): number {
 
 /** What may read differently than written: references, escapes, markers, controls, anything above ASCII. */
 const SPECIAL = /[&\\%*`~\x01-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\uffff]/g;
-/** The C0 controls a reader does not see, and DEL (NUL keeps texts apart: see survey.ts). */
+/** The C0 controls a reader does not see, and DEL (NUL keeps texts apart: see scanTexts.ts). */
 const CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 
 /**
  * The normalised view of the windows of `source` around `points` (and `breaks`): character
  * references and Markdown escapes decoded as a CommonMark renderer does, percent escapes decoded,
  * emphasis and code markers dropped, every character folded (NFKC, look-alikes, default-ignorables
- * and invisible controls dropped, a mark on a Latin letter dropped) and, with `join`, each listed line break removed.
+ * and invisible controls dropped, a mark on a Latin letter dropped) and, with `join`, each listed line break removed
+ * (`windows`, those of the points or breaks, may leave some out).
  * Windows (`windowsAround`) reach 160 characters beyond their points, to the next space or tab, and are
  * separated by a newline. Linear: each source character is read once; what reads as written is
  * copied a run at a time.
@@ -58,6 +60,10 @@ export function readerView(
   points: readonly number[],
   breaks: readonly number[],
   join: boolean,
+  windows: readonly (readonly [number, number])[] = windowsAround(
+    source,
+    join ? breaks.filter((_, k) => k % 2 === 0) : points,
+  ),
 ): ReaderView {
   const parts: string[] = [];
   // Per piece, as in ReaderView.
@@ -90,10 +96,7 @@ export function readerView(
   };
   let breakIndex = 0;
   let special = -1; // the next offset SPECIAL matches, once searched
-  for (const [from, to] of windowsAround(
-    source,
-    join ? breaks.filter((_, k) => k % 2 === 0) : points,
-  )) {
+  for (const [from, to] of windows) {
     if (length > 0) emit('\n', from, from);
     while (breakIndex < breaks.length && breaks[breakIndex]! < from) breakIndex += 2;
     let i = from;
@@ -129,13 +132,23 @@ export function readerView(
           i += reference.length;
           continue;
         }
-      } else if (code === 0x5c && /[!-/:-@[-`{-~]/.test(source[i + 1] ?? '')) {
-        flush(i);
-        emit(source[i + 1]!, i, i + 2); // an escaped character is literal: no marker, no fold
-        i += 2;
-        continue;
+      } else if (code === 0x5c) {
+        if (/[!-/:-@[-`{-~]/.test(source[i + 1] ?? '')) {
+          flush(i);
+          emit(source[i + 1]!, i, i + 2); // an escaped character is literal: no marker, no fold
+          i += 2;
+          continue;
+        }
+        // `\x67`, `\u0067`: a string escape written as text.
+        const decoded = decodeTextEscape(source, i, to);
+        if (decoded) {
+          flush(i);
+          emitFolded(decoded.text, i, decoded.end);
+          i = decoded.end;
+          continue;
+        }
       } else if (code === 0x25) {
-        const decoded = percentDecoded(source, i, to);
+        const decoded = decodeByteEscape(source, i, to, code);
         if (decoded) {
           flush(i);
           emitFolded(decoded.text, i, decoded.end);
@@ -187,45 +200,4 @@ export function readerView(
       }
     }
   }
-}
-
-const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
-
-/**
- * The character one percent-encoded UTF-8 sequence from `at` spells (`%41`, `%E2%80%8B`), and
- * where the sequence ends; undefined when the bytes are no valid UTF-8 character. One character
- * at a time, so an invalid byte costs its own three characters, never a rescan of the run.
- */
-function percentDecoded(
-  source: string,
-  at: number,
-  limit: number,
-): { text: string; end: number } | undefined {
-  const byte = (k: number) =>
-    k + 3 <= limit && source.charCodeAt(k) === 0x25 && HEX_PAIR.test(source.slice(k + 1, k + 3))
-      ? parseInt(source.slice(k + 1, k + 3), 16)
-      : -1;
-  const lead = byte(at);
-  if (lead < 0) return undefined;
-  const length =
-    lead < 0x80
-      ? 1
-      : lead >= 0xc2 && lead < 0xe0
-        ? 2
-        : lead >= 0xe0 && lead < 0xf0
-          ? 3
-          : lead >= 0xf0 && lead < 0xf5
-            ? 4
-            : 0;
-  if (length === 0) return undefined;
-  let code = length === 1 ? lead : lead & (0xff >> (length + 1));
-  for (let k = 1; k < length; k++) {
-    const next = byte(at + 3 * k);
-    if (next < 0x80 || next > 0xbf) return undefined;
-    code = (code << 6) | (next & 0x3f);
-  }
-  const overlong =
-    (length === 3 && code < 0x800) || (length === 4 && (code < 0x10000 || code > 0x10ffff));
-  if (overlong || (code >= 0xd800 && code <= 0xdfff)) return undefined;
-  return { text: String.fromCodePoint(code), end: at + 3 * length };
 }

@@ -1,12 +1,14 @@
-import { type BigramFilter, bigramFilter } from './bigramFilter';
-import { decodeBase64Run } from './decodeBase64Run';
-import { hitsOf, type KeywordHits, keywordHits } from './keywordHits';
+import { decodeTokenRun } from './decodeTokenRun';
+import { firstPass } from './firstPass';
 import type { LeakRule, Span } from './leakRule';
 import { joinedView } from './joinedView';
+import { joinedWindows } from './joinedWindows';
+import { toArray } from './passOutput';
 import { readerView, sourceEnd, sourceStart } from './readerView';
-import { ignoresCase, planRules } from './rulePlan';
+import { rulesAtHits } from './rulesAtHits';
 import { MIN_ENCODED_RUN } from './encodedRuns';
-import { surveyJoined, surveyText } from './survey';
+import { type ScanTables, scanTables } from './scanTables';
+import { decodeSeparated, Separated } from './separatedRuns';
 
 /** One finding inside one string. */
 export interface TextFinding {
@@ -21,7 +23,7 @@ const enum Kind {
   Source,
   View,
   Joined,
-  /** Lines joined, nothing else changed: normalised further only where its own survey says. */
+  /** Lines joined, nothing else changed: normalised further only where its own pass says. */
   PlainJoined,
   Decoded,
 }
@@ -45,16 +47,20 @@ export function scanText(
   const joined: TextFinding[] = [];
   scanNode(
     text,
-    rules,
+    scanTables(rules),
+    0,
     0,
     Kind.Source,
     (start, end, rule, across) => (across ? joined : found).push({ rule, start, end }),
     joins,
   );
+  if (found.length + joined.length === 0) return found;
   // Joining lines only matters for what it completes: a finding that merely runs a whole token on
   // into the next line (found unjoined from the same start) is that token, not more.
-  const starts = new Set(found.map((item) => `${item.rule} ${item.start}`));
-  for (const item of joined) if (!starts.has(`${item.rule} ${item.start}`)) found.push(item);
+  if (joined.length > 0) {
+    const starts = new Set(found.map((item) => `${item.rule} ${item.start}`));
+    for (const item of joined) if (!starts.has(`${item.rule} ${item.start}`)) found.push(item);
+  }
   found.sort(
     (a, b) =>
       a.start - b.start || b.end - a.end || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
@@ -71,88 +77,135 @@ export function scanText(
 /** Reports a finding in the coordinates of the text a node was derived from; `across` when found in a joined view. */
 type Report = (start: number, end: number, rule: string, across?: boolean) => void;
 
+/**
+ * Scans one text of the tree of views: the first pass, the rules where it found their keywords,
+ * then the views it asks for (`level` counts nesting, for the pass's reused output).
+ */
 function scanNode(
   text: string,
-  rules: readonly LeakRule[],
+  tables: ScanTables,
   depth: number,
+  level: number,
   kind: Kind,
   report: Report,
   joins: readonly number[] = [],
-  seams?: { readonly at: readonly number[]; readonly filter: BigramFilter },
 ): void {
   const joined = kind === Kind.Joined || kind === Kind.PlainJoined;
-  const survey = seams ? surveyJoined(text, seams.at, seams.filter) : surveyText(text, !joined);
-  const hits = keywordHits(text);
-  for (const { rule, present } of planRules(hits, rules, survey.filter)) {
-    for (const [start, end, matchStart = start, matchEnd = end] of spansOf(rule, present, hits)) {
-      if (end <= start) continue;
-      const secret = text.slice(start, end);
-      if (isFiller(secret)) continue;
-      if (
-        rule.accept === undefined ||
-        rule.accept(
-          secret,
-          text.slice(matchStart, matchEnd),
-          text.slice(Math.max(0, matchStart - 32), matchStart),
-        )
-      ) {
-        report(start, end, rule.id, joined);
-      }
-    }
-  }
+  const pass = firstPass(text, tables, !joined, level);
+  const rules = tables.rules;
+  rulesAtHits(text, tables, pass.hits, (r, start, end, matchStart, matchEnd) => {
+    if (end <= start) return;
+    const rule = rules[r]!;
+    const secret = text.slice(start, end);
+    if (FILLER.test(secret)) return;
+    if (
+      rule.accept === undefined ||
+      rule.accept(
+        secret,
+        text.slice(matchStart, matchEnd),
+        text.slice(Math.max(0, matchStart - 32), matchStart),
+      )
+    )
+      report(start, end, rule.id, joined);
+  });
+  // The pass's output is reused by the next pass at this level: what the views need is copied.
+  const points = pass.points.length > 0 ? toArray(pass.points) : NONE;
+  const passBreaks = pass.breaks.length > 0 ? toArray(pass.breaks) : NONE;
+  const runs = pass.runs.length > 0 ? toArray(pass.runs) : NONE;
+  const lists = pass.lists.length > 0 ? toArray(pass.lists) : NONE;
   // A plainly joined text stands for a joined view, which was normalised as it was built: its
   // normalised view is read even at the depth limit (what only the join made read differently).
   const plain = kind === Kind.PlainJoined;
   if (depth >= MAX_DEPTH && !plain) return;
-  if (kind !== Kind.View && kind !== Kind.Joined && survey.points.length > 0) {
+  if (kind !== Kind.View && kind !== Kind.Joined && points.length > 0) {
     // Read as the joined view it stands for: normalised, not joined again, at the same depth.
-    const view = readerView(text, survey.points, [], false);
+    const view = readerView(text, points, [], false);
     scanNode(
       view.text,
-      rules,
+      tables,
       plain ? depth : depth + 1,
+      level + 1,
       plain ? Kind.Joined : Kind.View,
       (start, end, rule, across) =>
         report(sourceStart(view, start), sourceEnd(view, end - 1), rule, across),
     );
   }
   if (depth >= MAX_DEPTH) return;
-  const breaks = joins.length === 0 ? survey.breaks : mergePairs(survey.breaks, joins);
+  const breaks = joins.length === 0 ? passBreaks : mergePairs(passBreaks, joins);
   if (!joined && breaks.length > 0) {
     // Where nothing reads differently, the lines are joined as written (a copy a line at a
-    // time) and the joined text's own survey asks for a normalised view if the join made one
+    // time) and the joined text's own pass asks for a normalised view if the join made one
     // needed; elsewhere the joined view is normalised as it is built.
-    const asWritten = survey.points.length === 0;
+    const asWritten = points.length === 0;
+    const windows = joinedWindows(text, breaks, points, pass.hits, tables, !asWritten, level + 1);
+    if (windows.length === 0) return scanRuns(text, tables, depth, level, runs, lists, report);
     const view = asWritten
-      ? joinedView(text, breaks)
-      : readerView(text, survey.points, breaks, true);
+      ? joinedView(text, breaks, windows)
+      : readerView(text, points, breaks, true, windows);
     scanNode(
       view.text,
-      rules,
+      tables,
       depth + 1,
+      level + 1,
       asWritten ? Kind.PlainJoined : Kind.Joined,
       (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
-      [],
-      // The plainly joined text is surveyed only around its seams (see surveyJoined).
-      asWritten ? { at: view.at.filter((at) => at > 0), filter: survey.filter } : undefined,
     );
   }
-  for (let k = 0; k < survey.runs.length; k += 2) {
-    const runStart = survey.runs[k]!;
+  scanRuns(text, tables, depth, level, runs, lists, report);
+}
+
+/**
+ * Decodes the long token runs (base64, base32, hex) and the runs of separated units (spaced
+ * out, listed) of a text, and scans what they decode to: a finding there covers the whole run.
+ */
+function scanRuns(
+  text: string,
+  tables: ScanTables,
+  depth: number,
+  level: number,
+  runs: readonly number[],
+  lists: readonly number[],
+  report: Report,
+): void {
+  for (let k = 0; k < lists.length; k += 3) {
+    const start = lists[k]!;
+    const end = lists[k + 1]!;
+    const kind = lists[k + 2]!;
+    const decoded = decodeSeparated(text, start, end, kind);
+    if (decoded === undefined) continue;
+    // A word of one letter before spaced-out characters is spaced like them (`a g h p _ …`):
+    // read with a space after the first unit and after the second as well.
+    const readings =
+      kind === Separated.Characters
+        ? [
+            decoded,
+            `${decoded.slice(0, 1)} ${decoded.slice(1)}`,
+            `${decoded.slice(0, 2)} ${decoded.slice(2)}`,
+          ]
+        : [decoded];
+    for (const reading of readings)
+      scanNode(reading, tables, depth + 1, level + 1, Kind.Decoded, (_s, _e, rule, across) =>
+        report(start, end, rule, across),
+      );
+  }
+  for (let k = 0; k < runs.length; k += 2) {
+    const runStart = runs[k]!;
     // "name=base64": each piece between `=` signs is decoded on its own.
     const pieces = /[^=]+=*/g;
-    const run = text.slice(runStart, survey.runs[k + 1]);
+    const run = text.slice(runStart, runs[k + 1]);
     for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
       if (piece[0].length < MIN_ENCODED_RUN) continue;
       const start = runStart + piece.index;
       const end = start + piece[0].length;
-      for (const decoded of decodeBase64Run(piece[0]))
-        scanNode(decoded, rules, depth + 1, Kind.Decoded, (_s, _e, rule, across) =>
+      for (const decoded of decodeTokenRun(piece[0]))
+        scanNode(decoded, tables, depth + 1, level + 1, Kind.Decoded, (_s, _e, rule, across) =>
           report(start, end, rule, across),
         );
     }
   }
 }
+
+const NONE: readonly number[] = [];
 
 function mergePairs(a: readonly number[], b: readonly number[]): number[] {
   const pairs: [number, number][] = [];
@@ -162,120 +215,28 @@ function mergePairs(a: readonly number[], b: readonly number[]): number[] {
   return pairs.flat();
 }
 
-/**
- * The rules whose keywords occur in `text` as written (in any case where the rule ignores case).
- * A cheap first look; `scanText` plans each view of a text on its own.
- */
-export function candidateRules(text: string, rules: readonly LeakRule[]): LeakRule[] {
-  return planRules(keywordHits(text), rules, bigramFilter(text)).map((entry) => entry.rule);
-}
-
 // Documentation fills a sample token with x's, stars or hashes: never a real secret.
 const FILLER = /[xX*#]{5}|(?:EXAMPLE){2}/;
 
-function isFiller(secret: string): boolean {
-  return FILLER.test(secret);
-}
-
-const stickyPatterns = new WeakMap<RegExp, RegExp>();
-
-/** The same pattern, sticky: it matches only where `lastIndex` points. */
-function stickyOf(pattern: RegExp): RegExp {
-  let sticky = stickyPatterns.get(pattern);
-  if (!sticky) {
-    sticky = new RegExp(pattern.source, pattern.flags.replace('g', '') + 'y');
-    stickyPatterns.set(pattern, sticky);
-  }
-  return sticky;
-}
-
-/** Where the keywords start, in order (in any case when `anyCase`). */
-function keywordStarts(
-  keywords: readonly string[],
-  hits: KeywordHits,
-  anyCase: boolean,
-): ArrayLike<number> & Iterable<number> {
-  if (keywords.length === 1) return hitsOf(hits, keywords[0]!, anyCase);
-  const lists = keywords.map((keyword) => hitsOf(hits, keyword, anyCase));
-  const starts = new Int32Array(lists.reduce((total, list) => total + list.length, 0));
-  let at = 0;
-  for (const list of lists) {
-    starts.set(list, at);
-    at += list.length;
-  }
-  return starts.sort(); // numeric, native: no comparator call per pair
-}
-
-/** Runs an anchored rule only where one of its (present) keywords starts. */
-function* anchoredSpans(
-  rule: LeakRule,
-  keywords: readonly string[],
-  pattern: RegExp,
-  hits: KeywordHits,
-): Iterable<MatchSpans> {
-  const text = hits.text;
-  const within = rule.within;
-  const sticky = stickyOf(pattern);
-  let consumed = -1;
-  let next = -1; // the next occurrence of `within.char` at or after the current start
-  for (const at of keywordStarts(keywords, hits, ignoresCase(rule))) {
-    if (at < consumed) continue;
-    if (within) {
-      // Starts only move forward, so the search for the next occurrence never goes back.
-      if (next !== Infinity && next < at) {
-        const found = text.indexOf(within.char, at);
-        next = found === -1 ? Infinity : found;
-      }
-      if (next - at > within.distance) continue;
-    }
-    sticky.lastIndex = at;
-    const match = sticky.exec(text);
-    if (!match) continue;
-    consumed = match.index + match[0].length;
-    yield spansOfMatch(match);
-  }
-}
-
-/** The secret's span, then the whole match's span. */
-type MatchSpans = readonly [start: number, end: number, matchStart?: number, matchEnd?: number];
-
-function* spansOf(
-  rule: LeakRule,
-  present: readonly string[],
-  hits: KeywordHits,
-): Iterable<MatchSpans> {
-  const text = hits.text;
-  if (rule.find) yield* rule.find(text);
-  const pattern = rule.pattern;
-  if (!pattern) return;
-  if (rule.anchored) {
-    yield* anchoredSpans(rule, present, pattern, hits);
-    return;
-  }
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    yield spansOfMatch(match);
-    if (match[0].length === 0) pattern.lastIndex++;
-  }
-}
-
-/** A match's secret span (its `secret` group, or all of it), then the whole match's span. */
-function spansOfMatch(match: RegExpExecArray): MatchSpans {
-  const group = match.indices?.groups?.secret;
-  const matchEnd = match.index + match[0].length;
-  return group ? [group[0], group[1], match.index, matchEnd] : [match.index, matchEnd];
-}
-
 /**
- * The spans one rule's engine yields on `text` as written: keyword prefilter, anchoring and the
- * pattern, without acceptance checks. What a test of reachability needs: a rule alternative no
- * keyword admits yields nothing here.
+ * The spans one rule's engine yields on `text` as written: keywords, anchoring and the pattern,
+ * without acceptance checks. What a test of reachability needs: a rule alternative no keyword
+ * admits yields nothing here.
  */
 export function ruleSpans(text: string, rule: LeakRule): Span[] {
   const spans: Span[] = [];
-  const hits = keywordHits(text);
-  for (const { present } of planRules(hits, [rule], bigramFilter(text))) {
-    for (const [start, end] of spansOf(rule, present, hits)) spans.push([start, end]);
-  }
+  const tables = scanTables(ruleSet(rule));
+  rulesAtHits(text, tables, firstPass(text, tables, false, 0).hits, (_r, start, end) =>
+    spans.push([start, end]),
+  );
   return spans;
+}
+
+const ruleSets = new WeakMap<LeakRule, readonly LeakRule[]>();
+
+/** One rule as a set of its own, the same array each time (its tables are kept with it). */
+function ruleSet(rule: LeakRule): readonly LeakRule[] {
+  let set = ruleSets.get(rule);
+  if (!set) ruleSets.set(rule, (set = [rule]));
+  return set;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HYGIENE_RULES } from '../../src/hygiene/hygieneRules';
 import { LEAK_RULES } from '../../src/leaks/leakRules';
-import { ignoresCase } from '../../src/leaks/rulePlan';
+import { ignoresCase } from '../../src/leaks/ignoresCase';
 import { ruleSpans } from '../../src/leaks/scanText';
 import { regexExamples } from './regexExamples';
 

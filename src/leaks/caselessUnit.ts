@@ -1,0 +1,10 @@
+/**
+ * How a case-insensitive regex (no `u` flag) reads a code unit: its upper case when that is one
+ * unit and does not take a non-ASCII character to ASCII. Keywords of a caseless rule match where
+ * these agree.
+ */
+export function caselessUnit(code: number): number {
+  if (code < 0x80) return code >= 0x61 && code <= 0x7a ? code - 0x20 : code;
+  const upper = String.fromCharCode(code).toUpperCase();
+  return upper.length === 1 && upper.charCodeAt(0) >= 0x80 ? upper.charCodeAt(0) : code;
+}

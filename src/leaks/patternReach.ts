@@ -1,0 +1,129 @@
+/** How far a pattern's matches reach: at most `length` code units (Infinity when unbounded), and `behind` before their start. */
+export interface PatternReach {
+  readonly length: number;
+  readonly behind: number;
+}
+
+const reaches = new WeakMap<RegExp, PatternReach>();
+
+/**
+ * The longest match a regex can make, read from its source: a sum over a sequence, the longest
+ * alternative, a quantifier's upper bound (unbounded: Infinity), one unit per character or
+ * class (two with the `u` flag), nothing for assertions; a back-reference is unbounded. `behind`
+ * is the longest lookbehind. An overestimate is safe (a joined view reads more of the text than
+ * needed); the scanner never relies on an underestimate.
+ */
+export function patternReach(pattern: RegExp): PatternReach {
+  let reach = reaches.get(pattern);
+  if (!reach) {
+    const parser = { source: pattern.source, at: 0, unit: pattern.unicode ? 2 : 1, behind: 0 };
+    const length = alternatives(parser);
+    reach = { length: parser.at < parser.source.length ? Infinity : length, behind: parser.behind };
+    reaches.set(pattern, reach);
+  }
+  return reach;
+}
+
+interface Parser {
+  readonly source: string;
+  at: number;
+  readonly unit: number;
+  behind: number;
+}
+
+/** Alternatives up to a closing parenthesis (not consumed) or the end. */
+function alternatives(p: Parser): number {
+  let longest = 0;
+  for (;;) {
+    longest = Math.max(longest, sequence(p));
+    if (p.source[p.at] !== '|') return longest;
+    p.at++;
+  }
+}
+
+function sequence(p: Parser): number {
+  let total = 0;
+  while (p.at < p.source.length && p.source[p.at] !== '|' && p.source[p.at] !== ')') {
+    const length = atom(p);
+    total += quantified(p, length);
+  }
+  return total;
+}
+
+/** One atom's longest match. */
+function atom(p: Parser): number {
+  const char = p.source[p.at++]!;
+  switch (char) {
+    case '^':
+    case '$':
+      return 0;
+    case '\\':
+      return escape(p);
+    case '[':
+      while (p.at < p.source.length && p.source[p.at] !== ']')
+        p.at += p.source[p.at] === '\\' ? 2 : 1;
+      p.at++;
+      return p.unit;
+    case '(': {
+      let lookaround = false;
+      let behind = false;
+      if (p.source[p.at] === '?') {
+        const kind = p.source.slice(p.at, p.at + 3);
+        if (kind.startsWith('?:')) p.at += 2;
+        else if (kind.startsWith('?=') || kind.startsWith('?!')) {
+          lookaround = true;
+          p.at += 2;
+        } else if (kind === '?<=' || kind === '?<!') {
+          lookaround = behind = true;
+          p.at += 3;
+        } else p.at = p.source.indexOf('>', p.at) + 1; // a named group
+      }
+      const length = alternatives(p);
+      p.at++; // ')'
+      if (behind) p.behind = Math.max(p.behind, length);
+      return lookaround ? 0 : length;
+    }
+    default:
+      return char === '.' ? p.unit : 1;
+  }
+}
+
+function escape(p: Parser): number {
+  const char = p.source[p.at++]!;
+  if (char === 'b' || char === 'B') return 0;
+  if (/[1-9]/.test(char) || char === 'k') return Infinity; // a back-reference
+  if (char === 'u' && p.source[p.at] === '{') {
+    p.at = p.source.indexOf('}', p.at) + 1;
+    return 2;
+  }
+  if ((char === 'p' || char === 'P') && p.source[p.at] === '{') {
+    p.at = p.source.indexOf('}', p.at) + 1;
+    return p.unit;
+  }
+  if (char === 'u') p.at += 4;
+  else if (char === 'x') p.at += 2;
+  else if (char === 'c') p.at += 1;
+  return /[dDwWsS]/.test(char) ? p.unit : 1;
+}
+
+const QUANTIFIER = /\{(\d+)(,(\d*))?\}/y;
+
+/** An atom's length under the quantifier that may follow it. */
+function quantified(p: Parser, length: number): number {
+  const char = p.source[p.at];
+  let times = 1;
+  if (char === '*' || char === '+') {
+    p.at++;
+    times = Infinity;
+  } else if (char === '?') {
+    p.at++;
+  } else if (char === '{') {
+    QUANTIFIER.lastIndex = p.at;
+    const match = QUANTIFIER.exec(p.source);
+    if (!match) return length; // a literal brace
+    p.at = QUANTIFIER.lastIndex;
+    times = match[2] === undefined ? Number(match[1]) : match[3] ? Number(match[3]) : Infinity;
+  } else return length;
+  if (p.source[p.at] === '?') p.at++; // lazy
+  return length === 0 ? 0 : length * times;
+}
