@@ -54,8 +54,8 @@ export function linkDestination(address: string): LinkDestination | undefined {
       .toLowerCase()
       .split(/,|%2c/)
       .map((recipient) => {
-        const address = recipient.split('/')[0]!;
-        return address.slice(address.lastIndexOf('@') + 1);
+        const mailbox = recipient.split('/')[0]!;
+        return mailbox.slice(mailbox.lastIndexOf('@') + 1);
       });
   }
   // A set: a mail link may name a great many recipients, often of one domain.

@@ -11,8 +11,8 @@ const TOKEN =
   /(\s)|([/\\?#])|\[(?=[\da-f.]*:)([\da-f:.]{2,45})\](?::\d+)?|((?:[\p{L}\p{M}\p{N}_.\u2219\u22c5-]|(?![\u0000-\u007f])\p{Po})+)(:\d+)?/giu;
 // In a run, all but letters, marks, digits, `-` and `_` is a dot, and so are the few dots that are
 // letters, marks or digits to Unicode (Arabic and Persian zero, the Canadian, Lisu and Latin
-// sinological dots, the musical augmentation dot).
-const DOT = /[^\p{L}\p{M}\p{N}_-]|[\u0660\u06f0\u1427\ua4f8\ua78f\u{1d16d}]/gu;
+// sinological dots, the musical augmentation dot: a combining mark, so apart from the class).
+const DOT = /[^\p{L}\p{M}\p{N}_-]|[\u0660\u06f0\u1427\ua4f8\ua78f]|\u{1d16d}/gu;
 
 /**
  * The hosts a link's text names, as a reader takes them, each as written (lower-case, every
