@@ -1,8 +1,11 @@
 import { foldKind } from './foldChar';
 import { encodedRuns } from './encodedRuns';
 import { lineBreaks } from './lineBreaks';
+import { mergeBreaks } from './mergeBreaks';
+import { spaceBreaks } from './spaceBreaks';
+import { tableBreaks } from './tableBreaks';
 import { quotedPrintableAt } from './decodeEscape';
-import { type Offsets, offsets, type PassOutput, passOutput, push } from './passOutput';
+import { type Offsets, offsets, type PassOutput, passOutput, push, toArray } from './passOutput';
 import { quotedPrintableStretches } from './quotedPrintable';
 import { Separated } from './separatedRuns';
 import {
@@ -24,6 +27,11 @@ interface Pass extends PointState {
   out: PassOutput;
   /** Where a quoted-printable escape or soft line break starts. */
   equals: Offsets;
+  /** Line ends other than a line feed (a lone carriage return, a line or paragraph separator). */
+  lineEnds: Offsets;
+  /** Table cell edges (`|`), and the seams the pass found besides line ends (spaces, cells). */
+  pipes: Offsets;
+  seams: Offsets;
 }
 
 // One pass state per nesting level of views: a view's pass runs while its parent's output is
@@ -51,12 +59,24 @@ export function firstPass(
   pass.text = text;
   pass.tables = tables;
   pass.equals.length = 0;
+  pass.lineEnds.length = pass.pipes.length = pass.seams.length = 0;
   startPoints(pass);
   loop(pass, text, tables.classes, tables.next, tables.accepting, text.length);
   pass.text = '';
   // Line ends and long token runs are found apart: a native search for each line end, and a
   // look at every 12th character for runs, cost less than a branch at every character.
-  if (wraps) lineBreaks(text, out.breaks);
+  if (wraps) {
+    lineBreaks(text, out.breaks, pass.lineEnds);
+    // Spaces that wrap a key on one line, and a key split across table cells.
+    const seams = pass.seams;
+    if (out.hits.length > 0) spaceBreaks(text, out.hits, seams);
+    if (pass.pipes.length > 1) tableBreaks(text, pass.pipes, seams);
+    if (seams.length > 0) {
+      const merged = mergeBreaks(toArray(out.breaks), toArray(seams));
+      out.breaks.length = 0;
+      for (const at of merged) push(out.breaks, at);
+    }
+  }
   encodedRuns(text, out.runs, out.lists);
   if (pass.equals.length > 0)
     quotedPrintableStretches(text, pass.equals, Separated.QuotedPrintable, out.lists);
@@ -69,6 +89,9 @@ function newPass(): Pass {
     tables: undefined as unknown as ScanTables,
     out: passOutput(),
     equals: offsets(),
+    lineEnds: offsets(),
+    pipes: offsets(),
+    seams: offsets(),
     foldedTo: -1,
     markerEnd: -1,
     pairedAt: -1,
@@ -112,6 +135,13 @@ function eventAt(pass: Pass, i: number, event: number): void {
   const text = pass.text;
   const points = pass.out.points;
   switch (event) {
+    case PassEvent.LineSeparator:
+      // A carriage return before a line feed is part of that line end.
+      if (text.charCodeAt(i) !== 0x0d || text.charCodeAt(i + 1) !== 0x0a) push(pass.lineEnds, i);
+      return;
+    case PassEvent.Pipe:
+      push(pass.pipes, i);
+      return;
     case PassEvent.Equals:
       if (quotedPrintableAt(text, i, text.length)) push(pass.equals, i);
       return;

@@ -22,6 +22,10 @@ export const enum PassEvent {
   Unresolved = 9,
   /** `=`: quoted-printable. */
   Equals = 10,
+  /** A line end other than a line feed: a carriage return, a line or paragraph separator. */
+  LineSeparator = 11,
+  /** `|`: a Markdown table's cell edge. */
+  Pipe = 12,
 }
 /** The first group code: codes below it are `PassEvent`s. */
 export const GROUP_CODE = 16;
@@ -62,6 +66,10 @@ const EVENT_OF: Record<string, PassEvent> = {
   '`': PassEvent.Marker,
   '~': PassEvent.Tilde,
   '=': PassEvent.Equals,
+  '|': PassEvent.Pipe,
+  '\r': PassEvent.LineSeparator,
+  '\u2028': PassEvent.LineSeparator,
+  '\u2029': PassEvent.LineSeparator,
 };
 
 // Built tables by their keyword list: a host's own rule set (a literal, a rule of its own added
@@ -104,6 +112,7 @@ function build(keywords: readonly string[]): KeywordTables {
   const eventOf = (code: number): PassEvent | undefined => {
     const char = String.fromCharCode(code);
     if (code < 0x80) return EVENT_OF[char] ?? (CONTROL.test(char) ? PassEvent.Control : undefined);
+    if (EVENT_OF[char] !== undefined) return EVENT_OF[char];
     if (code >= 0xd800 && code <= 0xdbff) return PassEvent.High;
     return foldKind(code) === 1 ? undefined : PassEvent.Fold;
   };
@@ -120,6 +129,8 @@ function build(keywords: readonly string[]): KeywordTables {
   classes.fill(unresolved, 0x80);
   classes.fill(highClass, 0xd800, 0xdc00);
   classes.fill(otherClass, 0xdc00, 0xe000);
+  // Line and paragraph separators end lines: classified now, with their event.
+  for (const code of [0x2028, 0x2029]) classes[code] = classOf(signatureOf(code));
   // Non-ASCII keyword units with a letter case: every unit a caseless regex reads as one of them.
   const cased = (unit: number) => {
     const char = String.fromCharCode(unit);

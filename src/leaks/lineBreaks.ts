@@ -1,22 +1,10 @@
+import { cutsSecret, isSecretChar, MIN_CUT_TAIL } from './cutsSecret';
 import { pairedUnit } from './pairedUnit';
 import { type Offsets, push } from './passOutput';
 
 /** Lines of one width at least this wide, one after another, are a hard-wrapped block. */
 const MIN_WRAP_WIDTH = 4;
-/** A line end inside a run of secret characters this long (both lines together) may cut a secret. */
-const MIN_CUT_RUN = 12;
-/** …of which the end of the first line holds at least this many. */
-const MIN_CUT_TAIL = 6;
 
-// What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with. (Not
-// `*`, `#` or `!`: Markdown's markers and punctuation run into a line's last word.)
-const SECRET = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128);
-  for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_.:@?%&~$-')
-    table[char.charCodeAt(0)] = 1;
-  return table;
-})();
-const isSecretChar = (code: number) => code < 0x80 && SECRET[code] === 1;
 const isBlank = (code: number) => code === 0x20 || code === 0x09;
 const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
 const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
@@ -24,47 +12,80 @@ const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
 /**
  * The line breaks of `text` that may wrap a secret, as pairs `[end of a line's content, start
  * of the next one's)` in `breaks`: the markers a reader skips (indentation, `>` quotes, list
- * markers, a hard break's spaces or backslash) go with the break. A break is kept inside a
- * hard-wrapped block (two lines of one width, and the shorter line that ends the block: a secret
- * cut every N characters, at any N), or where it cuts a run of secret characters that looks
- * random (a key, a URL, a JWT cut once). Each break is decided at the end of the line after it,
- * from that line and the two before; a cheap look at their widths and at the first line's end
- * rules out most breaks before any line is read in full.
+ * markers, a hard break's spaces or backslash, blank lines between) go with the break. A break
+ * is kept inside a hard-wrapped block (two lines of one width, and the shorter line that ends the
+ * block: a secret cut every N characters, at any N), or where it cuts a run of secret characters
+ * that looks random (a key, a URL, a JWT cut once). Lines end at a line feed, and at a carriage
+ * return, a line separator or a paragraph separator (`others`, in order: the first pass found
+ * them); two paragraph separators in a row end a text (two strings of a value kept apart, see
+ * textStream.ts): no break joins across them. Each break is decided at the end of the line after
+ * it, from that line and the two before; a cheap look at their widths and at the first line's
+ * end rules out most breaks before any line is read in full.
  */
-export function lineBreaks(text: string, breaks: Offsets): void {
+export function lineBreaks(text: string, breaks: Offsets, others: Offsets): void {
   const n = text.length;
-  // The two lines before the current one, as written: [start, end) (start -1: none).
+  // The two lines with content before the current one, as written: [start, end) (-1: none).
   let wStart = -1;
   let wEnd = -1;
   let xStart = -1;
   let xEnd = -1;
   let start = 0;
-  let at = text.indexOf('\n');
+  // Blank lines before the current line, and before the last one (`xGap`): a block wrapped with
+  // blank lines has them between every two lines, so a blank after lines read one after another
+  // ends that block (a paragraph after it is no part of its key).
+  let gap = false;
+  let xGap = false;
+  let other = 0;
+  let feed = text.indexOf('\n');
   for (;;) {
+    const next = other < others.length ? others.list[other]! : -1;
+    const at = feed === -1 || (next !== -1 && next < feed) ? next : feed;
+    if (at === next && at !== -1) other++;
+    else if (at !== -1) feed = text.indexOf('\n', at + 1);
     // The unit after a lone high surrogate is read with it: no line ends there.
-    if (at > 0 && isHigh(text.charCodeAt(at - 1)) && pairedUnit(text, at)) {
-      at = text.indexOf('\n', at + 1);
-      continue;
-    }
+    if (at > 0 && isHigh(text.charCodeAt(at - 1)) && pairedUnit(text, at)) continue;
     const end = at === -1 ? n : at;
-    if (xStart >= 0) {
-      const width = end - start;
-      const last = xEnd - xStart;
-      if (
-        (cutMayFollow(text, start, end) && endsInSecret(text, xStart, xEnd)) ||
-        (last >= MIN_WRAP_WIDTH &&
-          (Math.abs(width - last) <= 1 || (wStart >= 0 && Math.abs(last - (wEnd - wStart)) <= 1)))
-      )
-        decide(text, wStart, wEnd, xStart, xEnd, start, end, breaks);
+    const barrier =
+      at !== -1 && text.charCodeAt(at) === 0x2029 && text.charCodeAt(at + 1) === 0x2029;
+    if (blank(text, start, end)) gap = xStart >= 0;
+    else {
+      if (gap && wStart >= 0 && !xGap) wStart = wEnd = xStart = xEnd = -1;
+      if (xStart >= 0) {
+        const width = end - start;
+        const last = xEnd - xStart;
+        if (
+          (cutMayFollow(text, start, end) && endsInSecret(text, xStart, xEnd)) ||
+          (last >= MIN_WRAP_WIDTH &&
+            (Math.abs(width - last) <= 1 || (wStart >= 0 && Math.abs(last - (wEnd - wStart)) <= 1)))
+        )
+          decide(text, wStart, wEnd, xStart, xEnd, start, end, breaks, gap);
+      }
+      wStart = xStart;
+      wEnd = xEnd;
+      xStart = start;
+      xEnd = end;
+      xGap = gap;
+      gap = false;
     }
-    wStart = xStart;
-    wEnd = xEnd;
-    xStart = start;
-    xEnd = end;
     if (at === -1) return;
     start = at + 1;
-    at = text.indexOf('\n', start);
+    if (barrier) {
+      // The end of a text: the next line starts a new one.
+      wStart = wEnd = xStart = xEnd = -1;
+      gap = xGap = false;
+      start = at + 2;
+      if (other < others.length && others.list[other] === at + 1) other++;
+    }
   }
+}
+
+/** True when the line `[start, end)` is white space only (a blank line between wrapped lines). */
+function blank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0d) return false;
+  }
+  return true;
 }
 
 /** At least `MIN_CUT_TAIL` secret characters end the line `[start, end)` (before a CR, a backslash, blanks). */
@@ -125,6 +146,7 @@ function decide(
   yStart: number,
   yEnd: number,
   breaks: Offsets,
+  gapped: boolean,
 ): void {
   readLine(text, yStart, yEnd);
   const from = lineFrom;
@@ -145,14 +167,24 @@ function decide(
   const inBlock = lastWidth >= MIN_WRAP_WIDTH && widthBefore === lastWidth;
   if (
     (lastWidth >= MIN_WRAP_WIDTH && width === lastWidth && from - yStart === lastFrom - xStart) ||
-    cutsSecret(text, lastFrom, lastTo, from, to, inBlock)
+    // Across blank lines only a line all of secret characters goes on (a block's last piece,
+    // or a key cut once): a key and a paragraph after it (`ops_token is…`) are two things.
+    (gapped
+      ? allSecret(text, from, to) &&
+        (inBlock || cutsSecret(text, lastFrom, lastTo, from, to, false))
+      : cutsSecret(text, lastFrom, lastTo, from, to, inBlock))
   ) {
     push(breaks, lastTo);
     push(breaks, from);
   }
 }
 
-/**
+/** True when `[from, to)` is secret characters only: a piece of a key, not a sentence. */
+function allSecret(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isSecretChar(text.charCodeAt(i))) return false;
+  return true;
+}
+
 /**
  * Where the content of the line `[start, at)` starts: after indentation and quote markers (up to
  * 12 characters), then a list marker (`-`, `*`, `+` or up to three digits and `.` or `)`, then
@@ -179,69 +211,4 @@ function contentStart(text: string, start: number, at: number): number {
   let blanks = listEnd;
   while (blanks < limit && isBlank(text.charCodeAt(blanks))) blanks++;
   return blanks > listEnd ? blanks : from;
-}
-
-/**
- * True when the line end between `[lastFrom, lastTo)` and `[from, to)` cuts a random-looking run
- * of secret characters (both lines' parts of it together).
- */
-function cutsSecret(
-  text: string,
-  lastFrom: number,
-  lastTo: number,
-  from: number,
-  to: number,
-  inBlock: boolean,
-): boolean {
-  let tail = lastTo;
-  while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1))) tail--;
-  // In a block, a last line all of secret characters counts however narrow the block is.
-  if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
-  let head = from;
-  while (head < to && head - from < 64 && isSecretChar(text.charCodeAt(head))) head++;
-  if (head === from || lastTo - tail + head - from < MIN_CUT_RUN) return false;
-  // The next line goes on with a secret when it starts like one; after a random-looking end
-  // (a URL, a key) it may also start with anything but a plain word (`share`, `for`) or a bare
-  // number (a count, an id).
-  if (randomLooking(text, from, head, true)) return true;
-  return randomLooking(text, tail, lastTo, false) && !plainWord(text, from, head);
-}
-
-/** True when `[from, to)` is lower-case letters only. */
-function plainWord(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x61 || code > 0x7a) return false;
-  }
-  return true;
-}
-
-/**
- * True when `[from, to)` has a digit, a lower-case letter followed by a capital, or one of
- * `_+/=:@` (with `letter`, only if it has a letter too): a key, not a word. No copy of the text.
- */
-function randomLooking(text: string, from: number, to: number, letter: boolean): boolean {
-  let random = false;
-  let hasLetter = false;
-  let lower = false;
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    const isLower = code >= 0x61 && code <= 0x7a;
-    const isUpper = code >= 0x41 && code <= 0x5a;
-    if (isLower || isUpper) hasLetter = true;
-    if (
-      isDigit(code) ||
-      (lower && isUpper) ||
-      code === 0x5f ||
-      code === 0x2b ||
-      code === 0x2f ||
-      code === 0x3d ||
-      code === 0x3a ||
-      code === 0x40
-    )
-      random = true;
-    lower = isLower;
-    if (random && (hasLetter || !letter)) return true;
-  }
-  return false;
 }

@@ -14,8 +14,8 @@ export interface StreamPiece {
 export interface TextStream {
   /**
    * The strings, each separated from the next: by a newline where the reader may see the two as
-   * one text, by a paragraph separator (U+2029, white space to every rule, never a wrapped line)
-   * elsewhere, and by the `@` a client shows before a mention target.
+   * one text, by two paragraph separators (U+2029, white space to every rule, never a wrapped
+   * line) elsewhere, and by the `@` a client shows before a mention target.
    */
   readonly text: string;
   readonly pieces: readonly StreamPiece[];
@@ -40,6 +40,12 @@ const CATALOG_NAMES = /* @__PURE__ */ new Set(
   ),
 );
 const TOKEN_EDGE = /[A-Za-z0-9+/=_-]/;
+/**
+ * What keeps two strings apart that the reader does not see as one: two paragraph separators
+ * (white space to every rule; the scanner reads one as a line end a key may be wrapped at, and
+ * two in a row as the end of a text).
+ */
+const BARRIER = '\u2029\u2029';
 const MARKER = /[*_`~]/;
 
 /** The first (`step` 1) or last (`step` -1) character of a string that is not an emphasis marker. */
@@ -143,12 +149,13 @@ export function textStream(value: unknown, names = true): TextStream {
     const seam = previous !== undefined && item.continues && previous.visible;
     // A mention shows as `@target`: the `@` is read with both neighbours (`user:pass` + `@host`).
     if (item.kind === 'mention') {
-      const separator = seam ? '@' : '\u2029@';
+      const separator = seam ? '@' : `${BARRIER}@`;
       parts.push(separator);
       start += separator.length;
     } else if (previous !== undefined) {
-      parts.push(seam ? '\n' : '\u2029');
-      start++;
+      const separator = seam ? '\n' : BARRIER;
+      parts.push(separator);
+      start += separator.length;
       if (
         seam &&
         TOKEN_EDGE.test(edgeChar(previous.text, -1)) &&

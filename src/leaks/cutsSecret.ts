@@ -1,0 +1,85 @@
+// What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with. (Not
+// `*`, `#` or `!`: Markdown's markers and punctuation run into a line's last word.)
+const SECRET = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_.:@?%&~$-')
+    table[char.charCodeAt(0)] = 1;
+  return table;
+})();
+
+/** True when a code unit is one secrets are written with (a key, a URL with credentials, a JWT). */
+export const isSecretChar = (code: number): boolean => code < 0x80 && SECRET[code] === 1;
+
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
+
+/** A seam inside a run of secret characters this long (both sides together) may cut a secret. */
+const MIN_CUT_RUN = 12;
+/** …of which the side before it holds at least this many. */
+export const MIN_CUT_TAIL = 6;
+
+/**
+ * True when the seam between `[lastFrom, lastTo)` and `[from, to)` (a line end, a space, a table
+ * cell's edge) cuts a random-looking run of secret characters (both sides' parts of it
+ * together). `inBlock`: the first side is a line of a hard-wrapped block, which counts however
+ * short its secret part is when it is all secret characters.
+ */
+export function cutsSecret(
+  text: string,
+  lastFrom: number,
+  lastTo: number,
+  from: number,
+  to: number,
+  inBlock: boolean,
+): boolean {
+  let tail = lastTo;
+  while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1))) tail--;
+  // In a block, a last line all of secret characters counts however narrow the block is.
+  if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
+  let head = from;
+  while (head < to && head - from < 64 && isSecretChar(text.charCodeAt(head))) head++;
+  if (head === from || lastTo - tail + head - from < MIN_CUT_RUN) return false;
+  // The next line goes on with a secret when it starts like one; after a random-looking end
+  // (a URL, a key) it may also start with anything but a plain word (`share`, `for`) or a bare
+  // number (a count, an id).
+  if (randomLooking(text, from, head, true)) return true;
+  return randomLooking(text, tail, lastTo, false) && !plainWord(text, from, head);
+}
+
+/** True when `[from, to)` is lower-case letters only. */
+function plainWord(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x61 || code > 0x7a) return false;
+  }
+  return true;
+}
+
+/**
+ * True when `[from, to)` has a digit, a lower-case letter followed by a capital, or one of
+ * `_+/=:@` (with `letter`, only if it has a letter too): a key, not a word. No copy of the text.
+ */
+export function randomLooking(text: string, from: number, to: number, letter: boolean): boolean {
+  let random = false;
+  let hasLetter = false;
+  let lower = false;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    const isLower = code >= 0x61 && code <= 0x7a;
+    const isUpper = code >= 0x41 && code <= 0x5a;
+    if (isLower || isUpper) hasLetter = true;
+    if (
+      isDigit(code) ||
+      (lower && isUpper) ||
+      code === 0x5f ||
+      code === 0x2b ||
+      code === 0x2f ||
+      code === 0x3d ||
+      code === 0x3a ||
+      code === 0x40
+    )
+      random = true;
+    lower = isLower;
+    if (random && (hasLetter || !letter)) return true;
+  }
+  return false;
+}
