@@ -156,7 +156,16 @@ async function route(
   const path = routePath(new URL(request.url).pathname, config.basePath);
   const match = findRoute(path);
   if (!match || (path === '/' && config.demoHtml === undefined))
-    return jsonError(404, 'NOT_FOUND', `no route ${path.slice(0, 100)}`, cors);
+    // The path is the caller's: masked, then shortened, like every message that leaves.
+    return jsonError(
+      404,
+      'NOT_FOUND',
+      quoteOutbound(`no route ${path}`, {
+        max: FAILURE_MESSAGE_MAX,
+        leaks: workerLeaks({ secrets: workerSecrets(mergeVariables(handlerConfig, env)) }),
+      }),
+      cors,
+    );
   const { route: found, param, pattern } = match;
   if (request.method === 'OPTIONS') return preflight(request, config.corsOrigins);
   const method = request.method === 'HEAD' ? 'GET' : (request.method as Method);
