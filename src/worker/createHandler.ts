@@ -1,5 +1,6 @@
 import { admitRequest } from './access/admitRequest';
 import { corsHeaders, preflight } from './http/cors';
+import { errorCodeOf } from './http/errorCode';
 import { type ErrorShape, errorResponse, replyguardError } from './http/httpError';
 import { json, jsonError } from './http/jsonResponse';
 import { openAiError } from './http/openAiError';
@@ -135,6 +136,8 @@ export function createHandler(config: HandlerConfig = {}): ReplyguardHandler {
       );
     }
     record.status = response.status;
+    // Whatever refused the request, its code is in the line (a route's own errors included).
+    record.code ??= errorCodeOf(response);
     if (record.route !== undefined) tagRequestId(response, record.id);
     // A stream's line goes out when the stream ends (its turn closes the record).
     if (!record.deferred) closeRecord(record);
