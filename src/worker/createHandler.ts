@@ -1,5 +1,6 @@
 import { admitRequest } from './access/admitRequest';
 import { corsHeaders, preflight } from './http/cors';
+import { errorCodeOf } from './http/errorCode';
 import { type ErrorShape, errorResponse, replyguardError } from './http/httpError';
 import { json, jsonError } from './http/jsonResponse';
 import { openAiError } from './http/openAiError';
@@ -135,6 +136,8 @@ export function createHandler(config: HandlerConfig = {}): ReplyguardHandler {
       );
     }
     record.status = response.status;
+    // Whatever refused the request, its code is in the line (a route's own errors included).
+    record.code ??= errorCodeOf(response);
     if (record.route !== undefined) tagRequestId(response, record.id);
     // A stream's line goes out when the stream ends (its turn closes the record).
     if (!record.deferred) closeRecord(record);
@@ -156,7 +159,16 @@ async function route(
   const path = routePath(new URL(request.url).pathname, config.basePath);
   const match = findRoute(path);
   if (!match || (path === '/' && config.demoHtml === undefined))
-    return jsonError(404, 'NOT_FOUND', `no route ${path.slice(0, 100)}`, cors);
+    // The path is the caller's: masked, then shortened, like every message that leaves.
+    return jsonError(
+      404,
+      'NOT_FOUND',
+      quoteOutbound(`no route ${path}`, {
+        max: FAILURE_MESSAGE_MAX,
+        leaks: workerLeaks({ secrets: workerSecrets(mergeVariables(handlerConfig, env)) }),
+      }),
+      cors,
+    );
   const { route: found, param, pattern } = match;
   if (request.method === 'OPTIONS') return preflight(request, config.corsOrigins);
   const method = request.method === 'HEAD' ? 'GET' : (request.method as Method);

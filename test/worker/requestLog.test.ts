@@ -6,6 +6,9 @@ import {
   analyticsPoint,
 } from '../../src/worker/logging/analyticsPoint';
 import { requestLogLine } from '../../src/worker/logging/requestLogLine';
+import type { ReplyEvent } from '../../src/reply/replyEvent';
+import { turnStream } from '../../src/worker/turn/turnStream';
+import type { WireAnswer } from '../../src/worker/turn/wireAnswer';
 import { fakeUpstream as scriptedUpstream } from '../providers/fakeUpstream';
 import { analyticsDataset, base, chat, loggedHandler, postJson, sha256 } from './operatorStandIns';
 
@@ -364,5 +367,52 @@ describe('what a line and a point may hold', () => {
     const point = analyticsPoint(line);
     expect(point.blobs[ANALYTICS_BLOBS.indexOf('issueCodes')]).toHaveLength(256);
     expect(() => analyticsDataset().writeDataPoint(point)).not.toThrow();
+  });
+});
+
+describe('the code of a refused request', () => {
+  it('is in the line whatever refused it: a route of the check, the models, the schemas', async () => {
+    const { fetch, lines } = loggedHandler({ MAX_BODY_BYTES: '64' });
+    const answers = [
+      await fetch('/v1/check', { method: 'POST', body: 'x'.repeat(100) }),
+      await fetch('/v1/models/no-such-model'),
+      await fetch('/v1/schemas/none'),
+      await fetch('/v1/chat/completions', postJson({ messages: 'no list' })),
+    ];
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.every((status) => status >= 400)).toBe(true);
+    const codes = await Promise.all(
+      answers.map(async (answer) => {
+        const body = (await answer.json()) as { error: { code?: string; type?: string } };
+        return body.error.code;
+      }),
+    );
+    expect(lines.map((line) => line.status)).toEqual(statuses);
+    // Each line's code is the one its answer carries (OpenAI's shape keeps it in `code` too).
+    expect(lines.map((line) => line.code)).toEqual(codes);
+    expect(lines.every((line) => typeof line.code === 'string')).toBe(true);
+  });
+
+  it("of a stream is the error event's: turnStream reports it", async () => {
+    const events: AsyncIterator<ReplyEvent> = {
+      next: () => Promise.reject(new Error('the turn broke')),
+    };
+    const codes: string[] = [];
+    const answer: WireAnswer = {
+      body: () => ({}),
+      open: () => '',
+      heartbeat: () => '',
+      progress: () => '',
+      reply: () => '',
+      fail: (error) => `data: ${JSON.stringify(error)}\n\n`,
+    };
+    const stream = turnStream(events, answer, {
+      progress: false,
+      stop: () => undefined,
+      exits: { leaks: {}, toolCalls: 'mask' },
+      failed: (code) => codes.push(code),
+    });
+    await new Response(stream).text();
+    expect(codes).toEqual(['INTERNAL']);
   });
 });

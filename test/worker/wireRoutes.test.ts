@@ -329,6 +329,11 @@ describe('CORS on the turn routes', () => {
       env,
     );
     expect(answer.headers.get('access-control-expose-headers')).toContain('x-replyguard-status');
+    // A page reads a 429's wait and the request's id too (issue 31).
+    expect(answer.headers.get('access-control-expose-headers')).toContain('retry-after');
+    expect(answer.headers.get('access-control-expose-headers')).toContain(
+      'x-replyguard-request-id',
+    );
     const other = await call(
       '/v1/responses',
       {

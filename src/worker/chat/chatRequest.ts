@@ -114,7 +114,7 @@ export function readChatRequest(body: unknown): TurnRead<ChatTurn> {
             ok: false,
             error: badField(
               `messages.${index}.tool_call_id`,
-              `"${message.tool_call_id.slice(0, 40)}" answers no tool call of an earlier assistant message`,
+              `"${message.tool_call_id}" answers no tool call of an earlier assistant message`,
             ),
           };
         messages.push({

@@ -4,10 +4,13 @@ import { VERDICT_HEADERS } from './verdictHeaders';
 // and Anthropic's version and beta headers.
 const ALLOWED_HEADERS = 'authorization, content-type, x-api-key, anthropic-version, anthropic-beta';
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
+// Beside the verdict: a 429's wait and the id a request's log line carries, which a page shows or
+// reports (neither is a header a browser lets a page read unless exposed).
+const EXPOSED_HEADERS = [...VERDICT_HEADERS, 'retry-after', 'x-replyguard-request-id'].join(', ');
 
 /**
  * The CORS headers for a request's origin: only for an origin on the allowlist. The verdict
- * headers are exposed, so a page can read them.
+ * headers, `retry-after` and the request id are exposed, so a page can read them.
  */
 export function corsHeaders(
   request: Request,
@@ -17,7 +20,7 @@ export function corsHeaders(
   if (!origin || !(allowlist.includes('*') || allowlist.includes(origin))) return {};
   return {
     'access-control-allow-origin': allowlist.includes('*') ? '*' : origin,
-    'access-control-expose-headers': VERDICT_HEADERS.join(', '),
+    'access-control-expose-headers': EXPOSED_HEADERS,
     vary: 'origin',
   };
 }

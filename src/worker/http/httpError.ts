@@ -1,3 +1,5 @@
+import { withErrorCode } from './errorCode';
+
 /**
  * A refused request or a failed turn as plain data: the HTTP status, a stable code and a clear
  * message. Each API the Worker speaks shapes it into its own error body (an {@link ErrorShape}).
@@ -24,8 +26,9 @@ export function errorResponse(
   error: HttpError,
   headers: HeadersInit = {},
 ): Response {
-  return new Response(JSON.stringify(shape(error)), {
+  const response = new Response(JSON.stringify(shape(error)), {
     status: error.status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
+  return withErrorCode(response, error.code);
 }

@@ -1,3 +1,5 @@
+import { withErrorCode } from './errorCode';
+
 /** A JSON response. */
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -14,5 +16,5 @@ export function jsonError(
   headers: HeadersInit = {},
   details: Record<string, unknown> = {},
 ): Response {
-  return json({ error: { ...details, code, message } }, status, headers);
+  return withErrorCode(json({ error: { ...details, code, message } }, status, headers), code);
 }

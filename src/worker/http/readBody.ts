@@ -16,7 +16,10 @@ export async function readBody(request: Request, limit: number): Promise<BodyRea
     return {
       ok: false,
       status: 413,
-      message: `the body is ${declared.slice(0, 20)} bytes; the limit is ${limit}`,
+      // The header is the caller's: only a number is quoted back.
+      message: Number.isFinite(Number(declared))
+        ? `the body is ${Number(declared)} bytes; the limit is ${limit}`
+        : `content-length is not a byte count; the limit is ${limit}`,
     };
   if (!request.body) return { ok: true, text: '' };
   const reader = request.body.getReader();

@@ -95,7 +95,7 @@ export function fieldError(
   const field = path.join('.');
   const where = field === '' ? 'the body' : `\`${field}\``;
   // A closed object's extra member: said plainly, as the APIs say it.
-  const why = issue.expected === 'never' ? 'unknown parameter' : issue.message.slice(0, 200);
+  const why = issue.expected === 'never' ? 'unknown parameter' : issue.message;
   return {
     status: 400,
     code: 'BAD_REQUEST',

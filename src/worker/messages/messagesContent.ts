@@ -77,7 +77,7 @@ export function readMessages(
           badField(
             `${where}.type`,
             typeof type === 'string'
-              ? `the ${message.role} content block type "${type.slice(0, 40)}" is not supported: replyguard takes ${allowed.join(', ')} blocks`
+              ? `the ${message.role} content block type "${type}" is not supported: replyguard takes ${allowed.join(', ')} blocks`
               : 'a content block must be an object with a type',
           ),
         );
@@ -112,7 +112,7 @@ export function readMessages(
             return refuse(
               badField(
                 `${where}.tool_use_id`,
-                `"${id.slice(0, 40)}" answers no tool_use of an earlier assistant message`,
+                `"${id}" answers no tool_use of an earlier assistant message`,
               ),
             );
           const content = resultText(parsed.output.content, `${where}.content`);
@@ -154,7 +154,7 @@ function resultText(
     if (type !== 'text')
       return badField(
         `${at}.${index}.type`,
-        `a tool_result may hold text blocks only here, not "${String(type).slice(0, 40)}"`,
+        `a tool_result may hold text blocks only here, not "${String(type)}"`,
       );
     const parsed = v.safeParse(TextBlock, block);
     if (!parsed.success)

@@ -114,7 +114,7 @@ export function readResponsesInput(
           return refuse(
             badField(
               `${at}.call_id`,
-              `"${parsed.output.call_id.slice(0, 40)}" answers no function_call of an earlier item`,
+              `"${parsed.output.call_id}" answers no function_call of an earlier item`,
             ),
           );
         const output = parsed.output.output;
@@ -141,7 +141,7 @@ export function readResponsesInput(
           badField(
             `${at}.type`,
             typeof type === 'string'
-              ? `the input item type "${type.slice(0, 40)}" is not supported: replyguard takes messages, function_call, function_call_output and reasoning items`
+              ? `the input item type "${type}" is not supported: replyguard takes messages, function_call, function_call_output and reasoning items`
               : 'an input item needs a type (or a role)',
           ),
         );

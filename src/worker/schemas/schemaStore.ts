@@ -21,7 +21,7 @@ export async function loadSchema(
   const missing: Issue = {
     code: 'SCHEMA_NOT_FOUND',
     path: '',
-    message: `no schema is stored as "${name.slice(0, 64)}"`,
+    message: `no schema is stored as "${name}"`,
   };
   if (!store || !SCHEMA_NAME.test(name)) return { ok: false, issue: missing };
   let text: string | null;

@@ -29,7 +29,7 @@ export function passTools<TTool>(
     if (tool.type !== undefined && tool.type !== pass.type)
       return badField(
         `tools.${index}.type`,
-        `the tool type "${tool.type.slice(0, 40)}" is not supported: only ${pass.type} tools pass through replyguard`,
+        `the tool type "${tool.type}" is not supported: only ${pass.type} tools pass through replyguard`,
       );
     const parsed = v.safeParse(pass.schema, tool);
     if (!parsed.success) return fieldError(pass.malformed, parsed.issues, `tools.${index}`);

@@ -84,9 +84,19 @@ export async function serveTurn<TTurn extends WireTurn>(
       stop();
       closeRecord(record);
     };
-    return new Response(turnStream(events, answer, { progress, stop: end, exits }), {
-      headers: { ...SSE_HEADERS, ...cors },
-    });
+    return new Response(
+      turnStream(events, answer, {
+        progress,
+        stop: end,
+        exits,
+        failed: (code) => {
+          if (record) record.code = code;
+        },
+      }),
+      {
+        headers: { ...SSE_HEADERS, ...cors },
+      },
+    );
   }
   try {
     const result = await finalResult(events);

@@ -15,6 +15,8 @@ export interface TurnStreamOptions {
   readonly stop: () => void;
   /** How what leaves is read: the Worker's leak options and tool-call policy. */
   readonly exits: Exits;
+  /** Told the code of the error event the stream ends with, for the request's log line. */
+  readonly failed?: (code: string) => void;
 }
 
 /**
@@ -31,7 +33,10 @@ export function turnStream(
   options: TurnStreamOptions,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const fail: WireAnswer['fail'] = (error) => answer.fail(wireError(error, options.exits.leaks));
+  const fail: WireAnswer['fail'] = (error) => {
+    options.failed?.(error.code);
+    return answer.fail(wireError(error, options.exits.leaks));
+  };
   let pending: Promise<IteratorResult<ReplyEvent>> | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
