@@ -7,7 +7,7 @@ import { compileSnippets } from '../readme/compileSnippets';
 import { ROOT } from '../requireBuilt';
 import { fakeModelsApi } from './fakeModelsApi';
 import { FENCED, GOOD, GOOD_VALUE, NOTICE_TEXT } from './replies';
-import { runExample } from './runExample';
+import { runExample } from '../examples/runExample';
 
 // The agent runtimes' examples run as users run them, against a local OpenAI-compatible server.
 // @langchain/openai asks for Node 22, Mastra for 22.13: below, their examples are skipped here

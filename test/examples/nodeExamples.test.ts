@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from './fakeOpenAi';
+import { runExample } from './runExample';
 
 // The Node examples run as a user runs them (tsx, examples/tsconfig.json mapping the package to
 // its source), against a local OpenAI-compatible server: no network, no keys.
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const tsx = `${root}node_modules/tsx/dist/cli.mjs`;
 const good =
   '{"segments":[{"type":"text","data":{"text":"The build is green, "}},{"type":"mention","data":{"target":"u1"}}]}';
 const fenced = '```json\n' + good + '\n```';
@@ -23,38 +20,14 @@ async function upstream(contents: string[]) {
   return server;
 }
 
-function example(
+// Each example's child is killed after 40 s (its test's own timeout is vitest's).
+const example = (
   path: string,
   baseUrl: string,
   args: string[],
   env: Record<string, string> = {},
   tsconfig = 'examples/tsconfig.json',
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, '--tsconfig', tsconfig, path, ...args], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        OPENAI_BASE_URL: baseUrl,
-        OPENAI_API_KEY: 'test-key',
-        MODEL: 'local-model',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill(), 40_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+) => runExample(path, baseUrl, args, env, { tsconfig, killAfterMs: 40_000 });
 
 describe('examples/node-openai', () => {
   it('prints the validated segments after one correction, with the schema sent as response_format', async () => {
