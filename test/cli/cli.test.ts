@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentJsonSchema } from '../../src/index';
 import { requireBuilt } from '../requireBuilt';
+import { buildCli } from './buildCli';
 
 // The command as a child process: built from cli/ into a temporary folder here (so the test never
 // runs a stale build), and the shipped dist/cli.js (the package's bin) when `npm run build` made it.
@@ -18,15 +18,7 @@ let cli: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'replyguard-cli-'));
   cli = join(dir, 'dist/cli.mjs');
-  await build({
-    entryPoints: [join(root, 'cli/index.ts')],
-    outfile: cli,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
+  await buildCli(cli);
   // The version is read from the package.json above the bundle's folder, as in the package.
   writeFileSync(join(dir, 'package.json'), '{"version":"9.9.9"}');
 });

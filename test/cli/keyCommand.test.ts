@@ -4,11 +4,11 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/worker/index';
 import { requireBuilt } from '../requireBuilt';
+import { buildCli } from './buildCli';
 
 // `replyguard key …` (issue 31, item 1): a key printed once, its SHA-256 and settings stored with
 // the exact wrangler command the command prints. The printed command is run as printed, by a
@@ -22,15 +22,7 @@ let cli: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'replyguard-key-'));
   cli = join(dir, 'cli.mjs');
-  await build({
-    entryPoints: [join(root, 'cli/index.ts')],
-    outfile: cli,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
+  await buildCli(cli);
   mkdirSync(join(dir, 'worker'));
   writeFileSync(
     join(dir, 'worker/wrangler.jsonc'),
