@@ -1,22 +1,13 @@
+import { ALNUM, seededRandom } from './seededRandom';
+
 // Synthetic true and false positives for the rules of issue 28's missed formats, merged into
 // RULE_SAMPLES (ruleSamples.ts). A generator of their own: drawing from ruleSamples.ts's would
 // shift every sample made after them.
-let state = 0x2545f491;
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const HEX = '0123456789abcdef';
 
-/** A pseudo-random string of `length` characters from `alphabet` (mulberry32, a fixed seed). */
-export function sampleRandom(length: number, alphabet = ALNUM): string {
-  let out = '';
-  for (let i = 0; i < length; i++) {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    out += alphabet[((t ^ (t >>> 14)) >>> 0) % alphabet.length];
-  }
-  return out;
-}
+/** A pseudo-random string of `length` characters from `alphabet` (its own fixed seed). */
+export const sampleRandom = seededRandom(0x2545f491);
 
 const b64url = `${ALNUM}-_`;
 

@@ -1,25 +1,14 @@
 import { FORMAT_SAMPLES } from './formatSamples';
+import { ALNUM, seededRandom } from './seededRandom';
 
 // Synthetic true and false positives for every built-in rule. Token bodies come from a seeded
 // generator, so the file holds no real-looking credential literals.
-let state = 0x9e3779b9;
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const HEX = '0123456789abcdef';
 const DIGITS = '0123456789';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** A pseudo-random string of `length` characters from `alphabet` (a fixed seed: stable across runs). */
-export function random(length: number, alphabet = ALNUM): string {
-  let out = '';
-  for (let i = 0; i < length; i++) {
-    // mulberry32
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    out += alphabet[((t ^ (t >>> 14)) >>> 0) % alphabet.length];
-  }
-  return out;
-}
+export const random = seededRandom(0x9e3779b9);
 
 const b64url = ALNUM + '-_';
 const jwtPart = (json: object) =>
