@@ -1,7 +1,6 @@
 import type { ReplyEvent } from '../../reply/replyEvent';
 import type { RequestRecord } from '../logging/requestRecord';
 import type { StartedTurn } from './startTurn';
-import { type Exits, turnDelivery } from './turnDelivery';
 
 /** What the request's record notes of a turn before it runs. */
 export interface TurnFacts {
@@ -12,14 +11,13 @@ export interface TurnFacts {
 
 /**
  * The turn as it was started, its final result noted in the request's record as it passes (the
- * verdict and, for a turn that fails, the code its answer carries, tool calls refused included):
- * the events themselves are untouched.
+ * verdict): the events themselves are untouched. The code of a failed turn is noted where its
+ * answer is made (serveTurn's refusal, turnStream's error event), which delivers the turn once.
  */
 export function observeTurn(
   turn: StartedTurn,
   record: RequestRecord | undefined,
   facts: TurnFacts,
-  exits: Exits,
 ): StartedTurn {
   if (!record) return turn;
   record.upstream = facts.upstream;
@@ -29,11 +27,7 @@ export function observeTurn(
   const events: AsyncIterator<ReplyEvent> = {
     next: async () => {
       const next = await source.next();
-      if (!next.done && next.value.type === 'final') {
-        record.result = next.value.result;
-        const delivery = turnDelivery(next.value.result, exits);
-        if (delivery.kind === 'error') record.code = delivery.code;
-      }
+      if (!next.done && next.value.type === 'final') record.result = next.value.result;
       return next;
     },
     ...(source.return ? { return: (value?: unknown) => source.return!(value) } : {}),

@@ -65,16 +65,11 @@ export async function serveTurn<TTurn extends WireTurn>(
       ? { ...config, upstreamModel: turn.model }
       : config;
   const started = startTurn(request, turnConfig, turn, checked);
-  const { events, stop } = observeTurn(
-    started,
-    record,
-    {
-      upstream: config.provider ? 'custom' : config.upstreamKind,
-      model: turnConfig.upstreamModel,
-      stream: turn.stream,
-    },
-    exits,
-  );
+  const { events, stop } = observeTurn(started, record, {
+    upstream: config.provider ? 'custom' : config.upstreamKind,
+    model: turnConfig.upstreamModel,
+    stream: turn.stream,
+  });
   const answer = wire.answer(turn, turn.model ?? turnConfig.upstreamModel);
   if (turn.stream) {
     const progress = turn.replyguard.progress === true;
