@@ -165,7 +165,7 @@ async function route(
       'NOT_FOUND',
       quoteOutbound(`no route ${path}`, {
         max: FAILURE_MESSAGE_MAX,
-        leaks: workerLeaks({ secrets: workerSecrets(mergeVariables(handlerConfig, env)) }),
+        leaks: workerLeaks(config),
       }),
       cors,
     );
