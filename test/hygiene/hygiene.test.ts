@@ -4,7 +4,6 @@ import { HYGIENE_RULES } from '../../src/hygiene/hygieneRules';
 import { maskHostPaths } from '../../src/hygiene/maskHostPaths';
 import { scanText } from '../../src/leaks/scanText';
 import { checkReply } from '../../src/reply/checkReply';
-import { MAX_RATIO, fill, growthRatio } from '../leaks/complexity';
 import { HYGIENE_SAMPLES } from './hygieneSamples';
 
 describe('hygiene rules', () => {
@@ -132,16 +131,5 @@ describe('maskHostPaths', () => {
       meta: { stage: 'post_guardrail' },
       findings: [{ code: 'HOST_PATH_MASKED', rule: 'host-path' }],
     });
-  });
-
-  it('runs in linear time on 1 MB of near-matches', { retry: 2 }, () => {
-    for (const unit of ['/srv/ap ', '/srv/app', 'x/srv/app/', 'C:\\Users\\bo ']) {
-      expect(
-        growthRatio(
-          (text) => maskHostPaths({ text }, roots),
-          (size) => fill(unit, size),
-        ),
-      ).toBeLessThan(MAX_RATIO);
-    }
   });
 });
