@@ -56,14 +56,15 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     anchored: true,
     family: 'github',
     keywords: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
-    pattern: /(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9_]{36,255}/g,
+    // An underscore before the prefix is glue, not a longer word: `call_ghp_…` is still a token.
+    pattern: /(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9_]{36,255}/g,
   },
   {
     id: 'github-fine-grained-pat',
     anchored: true,
     family: 'github',
     keywords: ['github_pat_'],
-    pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{82}(?![A-Za-z0-9_])/g,
+    pattern: /(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{82}(?![A-Za-z0-9_])/g,
   },
   // GitLab
   {

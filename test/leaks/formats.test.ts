@@ -143,3 +143,19 @@ describe('look-alikes beyond UTS #39', () => {
     }
   });
 });
+
+describe('a token glued to a word by an underscore', () => {
+  const classic = `ghp_${sampleRandom(36)}`;
+  const fineGrained = `github_pat_${sampleRandom(82).replace(/-/g, '_')}`;
+  it.each([
+    ['a classic GitHub token', `run call_${classic} now`, 'github-token'],
+    ['a GitHub token after SCREAMING_CASE', `MY_TOKEN_${classic}`, 'github-token'],
+    ['a fine-grained GitHub token', `x_${fineGrained}`, 'github-fine-grained-pat'],
+  ])('%s', (_name, text, rule) => {
+    expect(rulesOf(text)).toContain(rule);
+  });
+
+  it('but not a letter before the prefix (another word)', () => {
+    expect(rulesOf(`xghp_${sampleRandom(36)}`)).not.toContain('github-token');
+  });
+});
