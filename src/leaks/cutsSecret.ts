@@ -31,21 +31,22 @@ export function cutsSecret(
   to: number,
   inBlock: boolean,
 ): boolean {
+  let head = from;
+  while (head < to && head - from < 64 && isSecretChar(text.charCodeAt(head))) head++;
+  // The next line goes on with a secret when it starts like one; after a random-looking end
+  // (a URL, a key) it may also start with anything but a plain word (`share`, `for`) or a bare
+  // number (a count, an id). A plain word (or nothing) never goes on: read before the first
+  // side, which short lines after a URL would otherwise read whole.
+  if (plainWord(text, from, head)) return false;
   let tail = lastTo;
   while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1))) tail--;
   // In a block, a last line all of secret characters counts however narrow the block is.
   if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
-  let head = from;
-  while (head < to && head - from < 64 && isSecretChar(text.charCodeAt(head))) head++;
-  if (head === from || lastTo - tail + head - from < MIN_CUT_RUN) return false;
-  // The next line goes on with a secret when it starts like one; after a random-looking end
-  // (a URL, a key) it may also start with anything but a plain word (`share`, `for`) or a bare
-  // number (a count, an id).
-  if (randomLooking(text, from, head, true)) return true;
-  return randomLooking(text, tail, lastTo, false) && !plainWord(text, from, head);
+  if (lastTo - tail + head - from < MIN_CUT_RUN) return false;
+  return randomLooking(text, from, head, true) || randomLooking(text, tail, lastTo, false);
 }
 
-/** True when `[from, to)` is lower-case letters only. */
+/** True when `[from, to)` is lower-case letters only (or empty). */
 function plainWord(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);

@@ -157,6 +157,11 @@ function decide(
   const lastTo = lineTo;
   if (!(lastTo > lastFrom && to > from)) return;
   const lastWidth = lineEndAt - xStart;
+  const sameWidth =
+    lastWidth >= MIN_WRAP_WIDTH && width === lastWidth && from - yStart === lastFrom - xStart;
+  // Neither a block's line nor a cut: the next line does not start with a secret character
+  // (what every other test below needs), so W is not read at all.
+  if (!sameWidth && !isSecretChar(text.charCodeAt(from))) return;
   let widthBefore = -1;
   if (wStart >= 0) {
     readLine(text, wStart, wEnd);
@@ -166,7 +171,7 @@ function decide(
   // word after a key that fills its last line exactly is not glued to it.
   const inBlock = lastWidth >= MIN_WRAP_WIDTH && widthBefore === lastWidth;
   if (
-    (lastWidth >= MIN_WRAP_WIDTH && width === lastWidth && from - yStart === lastFrom - xStart) ||
+    sameWidth ||
     // Across blank lines only a line all of secret characters goes on (a block's last piece,
     // or a key cut once): a key and a paragraph after it (`ops_token is…`) are two things.
     (gapped

@@ -24,10 +24,15 @@ export function spaceBreaks(text: string, hits: Offsets, breaks: Offsets): void 
   for (let k = 0; k < hits.length; k += 2) {
     const hit = hits.list[k]!;
     if (hit < done) continue;
-    let from = hit;
-    while (from > done && hit - from < REACH && isSecretChar(text.charCodeAt(from - 1))) from--;
     let to = hit;
     while (to < n && to - hit < REACH && isSecretChar(text.charCodeAt(to))) to++;
+    // No space and secret character after the keyword's run: no chain, its start not needed.
+    if (!(isSpace(text.charCodeAt(to)) && isSecretChar(text.charCodeAt(to + 1)))) {
+      done = Math.max(done, to);
+      continue;
+    }
+    let from = hit;
+    while (from > done && hit - from < REACH && isSecretChar(text.charCodeAt(from - 1))) from--;
     const first = from;
     let width = -1;
     while (
@@ -35,20 +40,25 @@ export function spaceBreaks(text: string, hits: Offsets, breaks: Offsets): void 
       isSpace(text.charCodeAt(to)) &&
       isSecretChar(text.charCodeAt(to + 1))
     ) {
+      // Both pieces look random: a label before its value (`Bearer`, `token:`) is no piece, a
+      // token's prefix (`sk-proj-`, `ghp_`) is; a block's last piece may be short (`4`, `x`) but
+      // not a word (`was`) nor an assignment of its own (`partition=3`). The piece before is
+      // read first: in prose (a keyword, a space, a word) it ends the chain before the word
+      // after it is read.
+      const last = text.charCodeAt(to - 1);
+      if (
+        last === 0x3a ||
+        last === 0x3d ||
+        !(randomLooking(text, from, to, true) || last === 0x2d || last === 0x5f)
+      )
+        break;
       const next = to + 1;
       let end = next;
       while (end < n && end - next < REACH && isSecretChar(text.charCodeAt(end))) end++;
       // A piece as wide as the one before (all secret characters) is a line of a wrapped block.
       const inBlock = to - from === width && width >= MIN_WIDTH;
-      // Both pieces look random: a label before its value (`Bearer`, `token:`) is no piece, a
-      // token's prefix (`sk-proj-`, `ghp_`) is; a block's last piece may be short (`4`, `x`) but
-      // not a word (`was`) nor an assignment of its own (`partition=3`).
-      const last = text.charCodeAt(to - 1);
       if (
-        last === 0x3a ||
-        last === 0x3d ||
         assignment(text, next, end) ||
-        !(randomLooking(text, from, to, true) || last === 0x2d || last === 0x5f) ||
         !(
           (randomLooking(text, next, end, true) &&
             cutsSecret(text, from, to, next, end, inBlock)) ||
