@@ -6,7 +6,7 @@ import { joinedWindows } from './joinedWindows';
 import { toArray } from './passOutput';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { rulesAtHits } from './rulesAtHits';
-import { firstSeam, seamAfter, tailAcross } from './tailAcross';
+import { firstSeam, seamAfter, tailAcross, wordsApart } from './tailAcross';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import { type ScanTables, scanTables } from './scanTables';
 import { decodeSeparated, Separated } from './separatedRuns';
@@ -158,23 +158,32 @@ function scanNode(
   if (depth >= MAX_DEPTH) return;
   const breaks = joins.length === 0 ? passBreaks : mergePairs(passBreaks, joins);
   if (!joined && breaks.length > 0) {
-    // Where nothing reads differently, the lines are joined as written (a copy a line at a
-    // time) and the joined text's own pass asks for a normalised view if the join made one
-    // needed; elsewhere the joined view is normalised as it is built.
-    const asWritten = points.length === 0;
-    const windows = joinedWindows(text, breaks, points, pass.hits, tables, !asWritten, level + 1);
-    if (windows.length === 0) return scanRuns(text, tables, depth, level, runs, lists, report);
-    const view = asWritten
-      ? joinedView(text, breaks, windows)
-      : readerView(text, points, breaks, true, windows);
-    scanNode(
-      view.text,
-      tables,
-      depth + 1,
-      level + 1,
-      asWritten ? Kind.PlainJoined : Kind.Joined,
-      (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
-    );
+    // A string that starts with a plain word is read apart as well: glued to a key, the word
+    // broke its match (`…AA` + `Thanks` fails a rule that ends at the key's last character).
+    const apart = pass.hits.length > 0 ? wordsApart(text, joins) : joins;
+    const sets = [breaks];
+    if (apart !== joins) sets.push(mergePairs(without(passBreaks, joins, apart), apart));
+    for (const set of sets) {
+      if (set.length === 0) continue;
+      // Where nothing reads differently, the lines are joined as written (a copy a line at a
+      // time) and the joined text's own pass asks for a normalised view if the join made one
+      // needed; elsewhere the joined view is normalised as it is built.
+      const asWritten = points.length === 0;
+      const windows = joinedWindows(text, set, points, pass.hits, tables, !asWritten, level + 1);
+      if (windows.length === 0) continue;
+      const view = asWritten
+        ? joinedView(text, set, windows)
+        : readerView(text, points, set, true, windows);
+      scanNode(
+        view.text,
+        tables,
+        depth + 1,
+        level + 1,
+        asWritten ? Kind.PlainJoined : Kind.Joined,
+        (start, end, rule) =>
+          report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
+      );
+    }
   }
   scanRuns(text, tables, depth, level, runs, lists, report);
 }
@@ -231,6 +240,24 @@ function scanRuns(
 }
 
 const NONE: readonly number[] = [];
+
+/** The pairs of `breaks` other than the seams of `joins` that `kept` leaves out (all lists in order). */
+function without(
+  breaks: readonly number[],
+  joins: readonly number[],
+  kept: readonly number[],
+): number[] {
+  const out: number[] = [];
+  let j = 0;
+  let q = 0;
+  for (let k = 0; k < breaks.length; k += 2) {
+    while (j < joins.length && joins[j]! < breaks[k]!) j += 2;
+    while (q < kept.length && kept[q]! < breaks[k]!) q += 2;
+    const left = joins[j] === breaks[k] && kept[q] !== breaks[k];
+    if (!left) out.push(breaks[k]!, breaks[k + 1]!);
+  }
+  return out;
+}
 
 /** The breaks of both lists in order, each once: a seam the line breaks found too is one break (twice, it undid the join after it). */
 function mergePairs(a: readonly number[], b: readonly number[]): number[] {

@@ -44,6 +44,21 @@ export function tailAcross(
   return end;
 }
 
+/** The seams of `joins` after which the next string does not start with a plain word (`joins` itself when none does). */
+export function wordsApart(text: string, joins: readonly number[]): readonly number[] {
+  let kept: number[] | undefined;
+  for (let k = 0; k < joins.length; k += 2) {
+    let head = joins[k + 1]!;
+    while (head < text.length && isMarker(text.charCodeAt(head))) head++;
+    let run = head;
+    while (run < text.length && isTokenChar(text.charCodeAt(run))) run++;
+    const word = run > head && plainWord(text, head, run);
+    if (word && kept === undefined) kept = joins.slice(0, k);
+    else if (!word && kept !== undefined) kept.push(joins[k]!, joins[k + 1]!);
+  }
+  return kept ?? joins;
+}
+
 /** True when a seam of `joins` starts at `at`, or after emphasis markers from there. */
 export function seamAfter(text: string, at: number, joins: readonly number[]): boolean {
   let seam = at;

@@ -155,6 +155,26 @@ describe('a key split across segments is masked in every part', () => {
     ]);
   });
 
+  // Glued to the key, the word broke the match of a rule that ends at the key's last character.
+  it.each(['Thanks', 'thanks', 'OK'])(
+    'an Anthropic key completed in the second segment, the third the word %s',
+    (word) => {
+      const anthropic = keys.Anthropic!;
+      const { value } = maskLeaks({
+        segments: [
+          { type: 'text', data: { text: `key ${anthropic.slice(0, 50)}` } },
+          { type: 'text', data: { text: anthropic.slice(50) } },
+          { type: 'text', data: { text: word } },
+        ],
+      });
+      expect(value.segments.map((each) => each.data.text)).toEqual([
+        `key ${LEAK_MASK}`,
+        LEAK_MASK,
+        word,
+      ]);
+    },
+  );
+
   it('a tail followed by words keeps the words', () => {
     const cut = Math.round(openai.length * 0.9);
     const { value } = maskLeaks(
