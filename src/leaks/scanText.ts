@@ -6,6 +6,7 @@ import { joinedWindows } from './joinedWindows';
 import { toArray } from './passOutput';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { rulesAtHits } from './rulesAtHits';
+import { firstSeam, seamAfter, tailAcross, wordsApart } from './tailAcross';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import { type ScanTables, scanTables } from './scanTables';
 import { decodeSeparated, Separated } from './separatedRuns';
@@ -56,10 +57,33 @@ export function scanText(
   );
   if (found.length + joined.length === 0) return found;
   // Joining lines only matters for what it completes: a finding that merely runs a whole token on
-  // into the next line (found unjoined from the same start) is that token, not more.
+  // into the next line (found unjoined from the same start) is that token, not more; except across
+  // a seam between two strings, where it runs on over the next string's start when that continues
+  // the key as the reader sees it (tailAcross): a key cut after its shortest match is masked
+  // whole. Across a string's seams after the first, a finding runs on only as far as that too.
+  let longer: Map<string, number> | undefined;
   if (joined.length > 0) {
-    const starts = new Set(found.map((item) => `${item.rule} ${item.start}`));
-    for (const item of joined) if (!starts.has(`${item.rule} ${item.start}`)) found.push(item);
+    const alone = new Map<string, number>();
+    for (const item of found) {
+      const key = `${item.rule} ${item.start}`;
+      alone.set(key, Math.max(alone.get(key) ?? 0, item.end));
+    }
+    for (const item of joined) {
+      const key = `${item.rule} ${item.start}`;
+      const end = alone.get(key);
+      if (end === undefined) {
+        const first = firstSeam(joins, item.start);
+        const seam = first < joins.length ? joins[first]! : Infinity;
+        const tail = seam < item.end ? tailAcross(text, seam + 1, item.end, joins) : item.end;
+        found.push(tail === item.end ? item : { rule: item.rule, start: item.start, end: tail });
+      } else if (item.end > end && seamAfter(text, end, joins)) {
+        const tail = tailAcross(text, end, item.end, joins);
+        if (tail > end && tail > (longer?.get(key) ?? 0)) {
+          found.push({ rule: item.rule, start: item.start, end: tail });
+          (longer ??= new Map()).set(key, tail);
+        }
+      }
+    }
   }
   found.sort(
     (a, b) =>
@@ -67,10 +91,11 @@ export function scanText(
   );
   return found.filter(
     (item, k) =>
-      k === 0 ||
-      item.start !== found[k - 1]!.start ||
-      item.end !== found[k - 1]!.end ||
-      item.rule !== found[k - 1]!.rule,
+      !(longer !== undefined && item.end < (longer.get(`${item.rule} ${item.start}`) ?? 0)) &&
+      (k === 0 ||
+        item.start !== found[k - 1]!.start ||
+        item.end !== found[k - 1]!.end ||
+        item.rule !== found[k - 1]!.rule),
   );
 }
 
@@ -133,23 +158,32 @@ function scanNode(
   if (depth >= MAX_DEPTH) return;
   const breaks = joins.length === 0 ? passBreaks : mergePairs(passBreaks, joins);
   if (!joined && breaks.length > 0) {
-    // Where nothing reads differently, the lines are joined as written (a copy a line at a
-    // time) and the joined text's own pass asks for a normalised view if the join made one
-    // needed; elsewhere the joined view is normalised as it is built.
-    const asWritten = points.length === 0;
-    const windows = joinedWindows(text, breaks, points, pass.hits, tables, !asWritten, level + 1);
-    if (windows.length === 0) return scanRuns(text, tables, depth, level, runs, lists, report);
-    const view = asWritten
-      ? joinedView(text, breaks, windows)
-      : readerView(text, points, breaks, true, windows);
-    scanNode(
-      view.text,
-      tables,
-      depth + 1,
-      level + 1,
-      asWritten ? Kind.PlainJoined : Kind.Joined,
-      (start, end, rule) => report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
-    );
+    // A string that starts with a plain word is read apart as well: glued to a key, the word
+    // broke its match (`…AA` + `Thanks` fails a rule that ends at the key's last character).
+    const apart = pass.hits.length > 0 ? wordsApart(text, joins) : joins;
+    const sets = [breaks];
+    if (apart !== joins) sets.push(mergePairs(without(passBreaks, joins, apart), apart));
+    for (const set of sets) {
+      if (set.length === 0) continue;
+      // Where nothing reads differently, the lines are joined as written (a copy a line at a
+      // time) and the joined text's own pass asks for a normalised view if the join made one
+      // needed; elsewhere the joined view is normalised as it is built.
+      const asWritten = points.length === 0;
+      const windows = joinedWindows(text, set, points, pass.hits, tables, !asWritten, level + 1);
+      if (windows.length === 0) continue;
+      const view = asWritten
+        ? joinedView(text, set, windows)
+        : readerView(text, points, set, true, windows);
+      scanNode(
+        view.text,
+        tables,
+        depth + 1,
+        level + 1,
+        asWritten ? Kind.PlainJoined : Kind.Joined,
+        (start, end, rule) =>
+          report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
+      );
+    }
   }
   scanRuns(text, tables, depth, level, runs, lists, report);
 }
@@ -207,12 +241,35 @@ function scanRuns(
 
 const NONE: readonly number[] = [];
 
+/** The pairs of `breaks` other than the seams of `joins` that `kept` leaves out (all lists in order). */
+function without(
+  breaks: readonly number[],
+  joins: readonly number[],
+  kept: readonly number[],
+): number[] {
+  const out: number[] = [];
+  let j = 0;
+  let q = 0;
+  for (let k = 0; k < breaks.length; k += 2) {
+    while (j < joins.length && joins[j]! < breaks[k]!) j += 2;
+    while (q < kept.length && kept[q]! < breaks[k]!) q += 2;
+    const left = joins[j] === breaks[k] && kept[q] !== breaks[k];
+    if (!left) out.push(breaks[k]!, breaks[k + 1]!);
+  }
+  return out;
+}
+
+/** The breaks of both lists in order, each once: a seam the line breaks found too is one break (twice, it undid the join after it). */
 function mergePairs(a: readonly number[], b: readonly number[]): number[] {
   const pairs: [number, number][] = [];
   for (let k = 0; k < a.length; k += 2) pairs.push([a[k]!, a[k + 1]!]);
   for (let k = 0; k < b.length; k += 2) pairs.push([b[k]!, b[k + 1]!]);
-  pairs.sort((x, y) => x[0] - y[0]);
-  return pairs.flat();
+  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const merged: number[] = [];
+  for (const [start, end] of pairs)
+    if (merged.length === 0 || start !== merged.at(-2) || end !== merged.at(-1))
+      merged.push(start, end);
+  return merged;
 }
 
 // Documentation fills a sample token with x's, stars or hashes: never a real secret.

@@ -104,22 +104,25 @@ export function runStart(text: string, end: number): number {
   // Blanks at the very end may yet be a hard break's (`  \n`): they do not end the run yet.
   let at = end;
   while (at > 0 && isBlank(text.charCodeAt(at - 1))) at--;
+  let lineEnd = at;
   for (;;) {
     while (at > 0 && !isBlank(text.charCodeAt(at - 1)) && !isLineBreak(text.charCodeAt(at - 1)))
       at--;
     if (at === 0) return 0;
-    const before = lineBefore(text, at);
+    const before = lineBefore(text, at, lineEnd);
     if (before < 0) return at;
-    at = before;
+    at = lineEnd = before;
   }
 }
 
 /**
- * When `at` starts the content of a line (only markers between it and a line break), where the
- * content of the line before it ends (past its trailing blanks and backslash); -1 when a blank
- * inside a line or a blank line is what precedes `at`.
+ * When `at` starts the content of a line (only markers between it and a line break; the content
+ * ends at `lineEnd`), where the content of the line before it ends (past its trailing blanks and
+ * backslash); -1 when a blank inside a line or a blank line is what precedes `at`, except where
+ * the final scan may join across blank lines (lineBreaks.ts): a line of secret characters only
+ * after them, and before them a line that ends in a piece of a secret ({@link endsInPiece}).
  */
-function lineBefore(text: string, at: number): number {
+function lineBefore(text: string, at: number, lineEnd: number): number {
   let from = at;
   while (from > 0 && at - from < MARKER_REACH && isMarker(text.charCodeAt(from - 1))) from--;
   if (from > 0 && !isLineBreak(text.charCodeAt(from - 1))) return -1;
@@ -130,8 +133,30 @@ function lineBefore(text: string, at: number): number {
   // The line before, without the blanks and backslash of a hard break.
   while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;
   if (end > 0 && text.charCodeAt(end - 1) === 0x5c) end--;
-  if (end === 0 || isLineBreak(text.charCodeAt(end - 1))) return -1; // a blank line
+  if (end > 0 && !isLineBreak(text.charCodeAt(end - 1))) return end;
+  // Blank lines: the line before them, past their blanks.
+  while (end > 0 && (isLineBreak(text.charCodeAt(end - 1)) || isBlank(text.charCodeAt(end - 1))))
+    end--;
+  if (end === 0 || !secretOnly(text, at, lineEnd) || !endsInPiece(text, end)) return -1;
   return end;
+}
+
+/** The characters secrets are written with (as cutsSecret.ts reads them: the views' chunk has no copy of the scanner). */
+const SECRET = /^[A-Za-z0-9+/=_.:@?%&~$-]$/;
+const isSecret = (text: string, at: number) => SECRET.test(text[at]!);
+/** The end of a line before blank lines that may be a secret's piece: this many secret characters, or a line of them only. */
+const MIN_PIECE = 6;
+
+function secretOnly(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isSecret(text, i)) return false;
+  return true;
+}
+
+/** True when the content ending at `end` ends in {@link MIN_PIECE} secret characters, or is a line of them only. */
+function endsInPiece(text: string, end: number): boolean {
+  let at = end;
+  while (at > 0 && end - at < MIN_PIECE && isSecret(text, at - 1)) at--;
+  return end - at >= MIN_PIECE || at === 0 || isLineBreak(text.charCodeAt(at - 1));
 }
 
 /** A character of a line's leading markers: blanks, `>` quotes, list markers (`-`, `*`, `+`, `1.`, `1)`). */

@@ -72,13 +72,115 @@ describe('a key split across segments is masked in every part', () => {
     ],
   });
 
-  // Cut before the rule's shortest match ends: the joined finding is the only one, whole. (A cut
-  // after it, at 0.9, still delivers the tail: the progress views would have to hold it back.)
+  // Cut before the rule's shortest match ends: the joined finding is the only one, whole.
   it.each([0.33, 0.5, 0.67])('an OpenAI key cut at %f of its length', (at) => {
     const cut = Math.round(openai.length * at);
     const { value } = maskLeaks(reply(`key ${openai.slice(0, cut)}`, openai.slice(cut)));
     expect(JSON.stringify(value)).not.toContain(openai.slice(0, cut));
     expect(JSON.stringify(value)).not.toContain(openai.slice(cut));
+  });
+
+  // Cut after it: the first part is a key on its own, and the tail is masked too. (The
+  // Anthropic key and the 40-character GitHub token have one length: every cut is before.)
+  const keys: Record<string, string> = {
+    OpenAI: openai,
+    'GitHub (a longer token)': `ghs_${random(72)}`,
+    'GitHub (40 characters)': github,
+    Anthropic: RULE_SAMPLES['anthropic-api-key']!.tp[0]!,
+    JWT: RULE_SAMPLES.jwt!.tp[0]!.replace('Bearer ', ''),
+    GitLab: RULE_SAMPLES['gitlab-token']!.tp[0]!,
+    Stripe: RULE_SAMPLES['stripe-key']!.tp[0]!,
+  };
+  for (const [label, key] of Object.entries(keys))
+    it.each([0.8, 0.9, 0.95, -1])(
+      `${label} cut at %f of its length (-1: before its last character)`,
+      (at) => {
+        const cut = at < 0 ? key.length - 1 : Math.round(key.length * at);
+        const { value, findings } = maskLeaks(reply(`key ${key.slice(0, cut)}`, key.slice(cut)));
+        expect(value.segments).toEqual([
+          { type: 'text', data: { text: `key ${LEAK_MASK}` } },
+          { type: 'text', data: { text: LEAK_MASK } },
+        ]);
+        expect(findings.map((each) => each.path)).toEqual([
+          '/segments/0/data/text',
+          '/segments/1/data/text',
+        ]);
+      },
+    );
+
+  it('a tail cut across three segments is masked in each', () => {
+    const cut = Math.round(openai.length * 0.9);
+    const { value } = maskLeaks({
+      segments: [
+        { type: 'text', data: { text: `key ${openai.slice(0, cut)}` } },
+        { type: 'markdown', data: { content: openai.slice(cut, cut + 4) } },
+        { type: 'text', data: { text: `${openai.slice(cut + 4)} keep it safe` } },
+      ],
+    });
+    expect(value.segments.map((each) => Object.values(each.data)[0])).toEqual([
+      `key ${LEAK_MASK}`,
+      LEAK_MASK,
+      `${LEAK_MASK} keep it safe`,
+    ]);
+  });
+
+  // A seam the line breaks also found was listed twice, which undid the join of the next seam.
+  it('a key cut across three segments before its shortest match, its middle short', () => {
+    const { value } = maskLeaks({
+      segments: [
+        { type: 'text', data: { text: `key ${openai.slice(0, 50)}` } },
+        { type: 'text', data: { text: openai.slice(50, 54) } },
+        { type: 'text', data: { text: `${openai.slice(54)} keep it safe` } },
+      ],
+    });
+    expect(value.segments.map((each) => each.data.text)).toEqual([
+      `key ${LEAK_MASK}`,
+      LEAK_MASK,
+      `${LEAK_MASK} keep it safe`,
+    ]);
+  });
+
+  it('a key completed in the second segment leaves a word in the third', () => {
+    const { value } = maskLeaks({
+      segments: [
+        { type: 'text', data: { text: `key ${openai.slice(0, 30)}` } },
+        { type: 'text', data: { text: openai.slice(30) } },
+        { type: 'text', data: { text: 'thanks' } },
+      ],
+    });
+    expect(value.segments.map((each) => each.data.text)).toEqual([
+      `key ${LEAK_MASK}`,
+      LEAK_MASK,
+      'thanks',
+    ]);
+  });
+
+  // Glued to the key, the word broke the match of a rule that ends at the key's last character.
+  it.each(['Thanks', 'thanks', 'OK'])(
+    'an Anthropic key completed in the second segment, the third the word %s',
+    (word) => {
+      const anthropic = keys.Anthropic!;
+      const { value } = maskLeaks({
+        segments: [
+          { type: 'text', data: { text: `key ${anthropic.slice(0, 50)}` } },
+          { type: 'text', data: { text: anthropic.slice(50) } },
+          { type: 'text', data: { text: word } },
+        ],
+      });
+      expect(value.segments.map((each) => each.data.text)).toEqual([
+        `key ${LEAK_MASK}`,
+        LEAK_MASK,
+        word,
+      ]);
+    },
+  );
+
+  it('a tail followed by words keeps the words', () => {
+    const cut = Math.round(openai.length * 0.9);
+    const { value } = maskLeaks(
+      reply(`key ${openai.slice(0, cut)}`, `${openai.slice(cut)} is the key`),
+    );
+    expect(value.segments[1]).toEqual({ type: 'text', data: { text: `${LEAK_MASK} is the key` } });
   });
 
   it('a whole key followed by a word in the next segment leaves the word', () => {
@@ -87,6 +189,27 @@ describe('a key split across segments is masked in every part', () => {
     const { value: capital } = maskLeaks(reply(`key ${openai}`, 'thanks'));
     expect(capital.segments[1]).toEqual({ type: 'text', data: { text: 'thanks' } });
   });
+
+  // Where a key's end is ambiguous (the next segment starts with characters of its alphabet), a
+  // plain word (two letters or more, no digit, no capital after a small letter) is the reader's
+  // word and stays; anything else there reads as the key going on, and is masked with it.
+  it.each(['Thanks!', 'OK', 'done.', 'nothing-else here', 'see below'])(
+    'a whole key (and a JWT) followed by the word-like %s leaves it',
+    (word) => {
+      for (const key of [openai, keys.JWT!]) {
+        const { value } = maskLeaks(reply(`key ${key}`, word));
+        expect(value.segments[1]).toEqual({ type: 'text', data: { text: word } });
+      }
+    },
+  );
+  it.each(['Q', 'x', '7', 'v2 is next', 'aB', 'k_9'])(
+    'a whole key followed by %s reads as its tail: masked',
+    (next) => {
+      const { value } = maskLeaks(reply(`key ${openai}`, next));
+      expect(value.segments[1]!.data.text.startsWith(LEAK_MASK)).toBe(true);
+      expect(value.segments[1]!.data.text).toBe(next.replace(/^\S+/, LEAK_MASK));
+    },
+  );
 });
 
 describe('what only sits next to a key stays', () => {

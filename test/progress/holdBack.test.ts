@@ -5,12 +5,30 @@ import { markupCandidate } from '../../src/progress/markupCandidate';
 const words = (count: number) => 'plain words here '.repeat(count);
 
 describe('the run at the end of the text read', () => {
-  it('breaks at a blank within a line, and at a blank line', () => {
+  it('breaks at a blank within a line, and at a blank line after words', () => {
     expect(runStart('one two', 7)).toBe(4);
     expect(runStart('one\ttwo', 7)).toBe(4);
-    expect(runStart('one\n\ntwo', 8)).toBe(5);
-    expect(runStart('one\r\n\r\ntwo', 10)).toBe(7);
-    expect(runStart('one\n  \n> two', 12)).toBe(9);
+    expect(runStart('a word\n\ntwo', 11)).toBe(8);
+    expect(runStart('a word\r\n\r\ntwo', 13)).toBe(10);
+    expect(runStart('a word\n  \n> two', 15)).toBe(12);
+    // After a blank line, a line with a blank or other than secret characters is a paragraph.
+    for (const [text, run] of [
+      ['say KEYPART1\n\nok, two', 'two'],
+      ['say KEYPART1\n\n(two)', '(two)'],
+    ] as const)
+      expect(runStart(text, text.length)).toBe(text.indexOf(run));
+  });
+
+  // The final scan joins a key wrapped with blank lines (lineBreaks.ts): a line of secret
+  // characters after them goes on from a line that ends in a piece of one (six characters, or a
+  // line of them only).
+  it('goes on across blank lines from a piece of a secret to a line of secret characters', () => {
+    for (const separator of ['\n\n', '\r\n\r\n', '  \n\n', '\n  \n\n', '\n\n> '])
+      expect(
+        runStart(`say KEYPART1${separator}KEYPART2`, `say KEYPART1${separator}KEYPART2`.length),
+        JSON.stringify(separator),
+      ).toBe(4);
+    expect(runStart('PART\n\nPART\n\nPART', 16)).toBe(0);
   });
 
   it('goes on across a single line break, whatever a reader skips around it', () => {

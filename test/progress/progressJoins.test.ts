@@ -13,7 +13,7 @@ import { hiddenPieces, KEYS, randomChars, stringsOf, wrap } from './progressLeak
 
 // Generated segment replies with a secret the final reply masks: the reply hard-wrapped (or not)
 // with any separator a scanner joins, cut into segments anywhere (the secret across two or three
-// of them), each segment's members in any order (its data before its type, a share's long url
+// of them, its tail after its rule's shortest match as well), each segment's members in any order (its data before its type, a share's long url
 // after its title), streamed in random chunks. No view shows 8 characters of the secret.
 
 const WORDS = 'the reply is ready see below and thanks for waiting so long today';
@@ -45,17 +45,24 @@ const reply = fc
     separator: separators,
     width: fc.integer({ min: 20, max: 70 }),
     before: fc.integer({ min: 0, max: WORDS.length }),
-    cuts: fc.array(fc.nat(), { minLength: 0, maxLength: 2 }),
+    // A cut anywhere in the secret, or one or two characters before its end (negative).
+    cuts: fc.array(fc.oneof(fc.nat(), fc.constantFrom(-1, -2)), { minLength: 0, maxLength: 2 }),
     kinds: fc.array(fc.nat(2), { minLength: 3, maxLength: 3 }),
     orders: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
   })
   .map(({ secret, separator, width, before, cuts, kinds, orders }) => {
     const plain = `${WORDS.slice(0, before)} ${secret} ${WORDS} ${WORDS}`;
     const body = separator === '' ? plain : wrap(plain, width, separator);
-    // Cut inside the secret, so it runs across segments.
-    const at = body.indexOf(secret.slice(0, 4));
+    // Cut inside the secret (after its first character, up to before its last), so it runs
+    // across segments: past its rule's shortest match as well.
+    const wrapped = (place: number) =>
+      separator === '' ? place : place + Math.floor(place / width) * separator.length;
+    const at = wrapped(before + 1);
+    const last = wrapped(before + secret.length);
     const places = [
-      ...new Set(cuts.map((cut) => at + 1 + (cut % Math.max(1, secret.length - 2)))),
+      ...new Set(
+        cuts.map((cut) => (cut < 0 ? last + 1 + cut : at + 1 + (cut % Math.max(1, last - at)))),
+      ),
     ].sort((a, b) => a - b);
     const bodies = cutAt(body, places);
     const text = `{"segments":[${bodies.map((each, k) => segment(each, kinds[k]!, orders[k]!)).join(',')}]}`;
@@ -116,5 +123,88 @@ describe('progress views of a secret the final reply joins across segments and l
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('progress views of a key cut across segments after its shortest match', () => {
+  // However short the tail in the next segment (one character), no view shows it in clear: the
+  // final reply masks it with the key (tailAcross), so the views hold it back until it is masked.
+  const keys: Record<string, string> = {
+    OpenAI: KEYS.openai,
+    JWT: KEYS.jwt,
+    'GitHub (a longer token)': `ghs_${randomChars(72, 21)}`,
+    Stripe: `sk_live_${randomChars(24, 22)}`,
+  };
+  const after = ` is the key${' and keep it safe, do not share it with anyone at all'.repeat(4)}.`;
+  for (const [label, key] of Object.entries(keys))
+    it.each([0.8, 0.9, 0.95, -1])(`${label} cut at %f (-1: before its last character)`, (at) => {
+      const cut = at < 0 ? key.length - 1 : Math.round(key.length * at);
+      const tail = key.slice(cut);
+      const value = {
+        segments: [
+          { type: 'text', data: { text: `key ${key.slice(0, cut)}` } },
+          { type: 'text', data: { text: `${tail}${after}` } },
+        ],
+      };
+      const text = JSON.stringify(value);
+      expect(hiddenPieces(key, text)).toHaveLength(key.length - 7);
+      const builder = createValueBuilder(encodePointer);
+      const stream = createJsonStream({}, builder.observer);
+      const scanner = progressScanner({});
+      let shownAfter = false;
+      for (const char of text) {
+        expect(stream.push(char)).toBeUndefined();
+        const view = safeProgressView(builder.current(), scanner);
+        const second = (view?.value as typeof value | undefined)?.segments?.[1]?.data?.text;
+        if (second === undefined) continue;
+        expect(second.startsWith(tail), `${JSON.stringify(second)} at ${text.length}`).toBe(false);
+        if (second.includes(' is the key')) shownAfter = true;
+      }
+      expect(shownAfter).toBe(true);
+    });
+});
+
+describe('progress views of a key the final reply joins across blank lines', () => {
+  /** Every view of `text` streamed a character at a time, its strings joined. */
+  const views = (text: string) => {
+    const builder = createValueBuilder(encodePointer);
+    const stream = createJsonStream({}, builder.observer);
+    const scanner = progressScanner({});
+    const shown: string[] = [];
+    for (const char of text) {
+      expect(stream.push(char)).toBeUndefined();
+      const view = safeProgressView(builder.current(), scanner);
+      if (view !== undefined) shown.push(stringsOf(view.value).join('\u0000'));
+    }
+    return shown;
+  };
+  const words = ' the reply is ready see below and thanks for waiting so long today'.repeat(3);
+
+  // (Every 21 characters, and a paragraph that starts with a small letter: the scanner reads a
+  // line after the key as its last piece while the line is as wide as that piece, or is a
+  // capitalised word alone (`Keep`), and misses the key until the line goes on: its gap, not the
+  // views'.)
+  it('wrapped with blank lines in one string', () => {
+    const text = JSON.stringify({
+      text: `key: ${wrap(KEYS.anthropic, 21, '\n\n')}\n\nkeep it safe.${words}`,
+    });
+    const hidden = hiddenPieces(KEYS.anthropic, text, '\n\n');
+    expect(hidden.length).toBeGreaterThan(90);
+    for (const shown of views(text))
+      for (const each of hidden) expect(shown.replaceAll('\n\n', '')).not.toContain(each);
+  });
+
+  it("a segment ending in a piece and a hard break's blanks, the next starting with a line break", () => {
+    const [head, rest] = [KEYS.anthropic.slice(0, 15), KEYS.anthropic.slice(15)];
+    const text = JSON.stringify({
+      segments: [
+        { data: { text: `the re ${head}  ` }, type: 'text' },
+        { type: 'markdown', data: { content: `\n${wrap(rest, 22, '  \n')}${words}` } },
+      ],
+    });
+    const hidden = hiddenPieces(KEYS.anthropic, text, '  \n');
+    expect(hidden.length).toBeGreaterThan(90);
+    for (const shown of views(text))
+      for (const each of hidden) expect(shown.replaceAll('  \n', '')).not.toContain(each);
   });
 });

@@ -1,0 +1,104 @@
+/** What a reader skips at a string's edge (emphasis and code markers), as the stream's seams do. */
+const isMarker = (code: number) => code === 0x2a || code === 0x5f || code === 0x60 || code === 0x7e;
+const isLetter = (code: number) => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
+const isLower = (code: number) => code >= 0x61 && code <= 0x7a;
+const isUpper = (code: number) => code >= 0x41 && code <= 0x5a;
+// The characters of a key's tail: letters, digits, `-`, `_`, and base64's `+`, `/` and `=`.
+const isTokenChar = (code: number) =>
+  isLetter(code) ||
+  (code >= 0x30 && code <= 0x39) ||
+  code === 0x2d ||
+  code === 0x5f ||
+  code === 0x2b ||
+  code === 0x2f ||
+  code === 0x3d;
+
+/**
+ * Where a finding that a scan of the joined text ran across the seams of `joins` (`[start, end)`
+ * pairs in order, see textStream.ts) to `end` ends as the reader sees it: before the first seam
+ * from `from` on after which the next string does not go on with the key. A key's end is
+ * ambiguous where the next string starts with characters of its alphabet: a plain word there
+ * (two letters or more, maybe hyphenated, a vowel, no digit, no capital after a small letter:
+ * `thanks`, `OK`, `Thanks`) is the reader's word and ends the key; anything else (a digit, a
+ * mixed-case run, `_`, a single character, `df`) reads as the key going on, and is masked with
+ * it. (So a tail of a few letters that happens to read as a word is left: a few characters of a
+ * key whose rest is masked.)
+ */
+export function tailAcross(
+  text: string,
+  from: number,
+  end: number,
+  joins: readonly number[],
+): number {
+  for (let k = firstSeam(joins, from); k < joins.length && joins[k]! < end; k += 2) {
+    let head = joins[k + 1]!;
+    while (head < end && isMarker(text.charCodeAt(head))) head++;
+    let run = head;
+    while (run < end && isTokenChar(text.charCodeAt(run))) run++;
+    if (run === head || plainWord(text, head, run)) {
+      let cut = joins[k]!;
+      while (cut > from && isMarker(text.charCodeAt(cut - 1))) cut--;
+      return cut;
+    }
+  }
+  return end;
+}
+
+/** The seams of `joins` after which the next string does not start with a plain word (`joins` itself when none does). */
+export function wordsApart(text: string, joins: readonly number[]): readonly number[] {
+  let kept: number[] | undefined;
+  for (let k = 0; k < joins.length; k += 2) {
+    let head = joins[k + 1]!;
+    while (head < text.length && isMarker(text.charCodeAt(head))) head++;
+    let run = head;
+    while (run < text.length && isTokenChar(text.charCodeAt(run))) run++;
+    const word = run > head && plainWord(text, head, run);
+    if (word && kept === undefined) kept = joins.slice(0, k);
+    else if (!word && kept !== undefined) kept.push(joins[k]!, joins[k + 1]!);
+  }
+  return kept ?? joins;
+}
+
+/** True when a seam of `joins` starts at `at`, or after emphasis markers from there. */
+export function seamAfter(text: string, at: number, joins: readonly number[]): boolean {
+  let seam = at;
+  while (seam < text.length && isMarker(text.charCodeAt(seam))) seam++;
+  const k = firstSeam(joins, seam);
+  return k < joins.length && joins[k] === seam;
+}
+
+/** The index in `joins` of the first seam starting at `at` or later (a binary search: seams are in order). */
+export function firstSeam(joins: readonly number[], at: number): number {
+  let low = 0;
+  let high = joins.length / 2;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (joins[2 * mid]! < at) low = mid + 1;
+    else high = mid;
+  }
+  return 2 * low;
+}
+
+const VOWELS = /* @__PURE__ */ new Set('aeiouyAEIOUY'.split('').map((char) => char.charCodeAt(0)));
+
+/**
+ * Two letters or more (hyphens between) with a vowel, no capital after a small letter: a word,
+ * not a key's part.
+ */
+function plainWord(text: string, from: number, to: number): boolean {
+  let letters = 0;
+  let vowel = false;
+  let lower = false;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x2d && i > from) {
+      lower = false;
+      continue;
+    }
+    if (!isLetter(code) || (lower && isUpper(code))) return false;
+    lower = isLower(code);
+    vowel ||= VOWELS.has(code);
+    letters++;
+  }
+  return letters >= 2 && vowel;
+}
