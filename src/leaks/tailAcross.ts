@@ -31,11 +31,7 @@ export function tailAcross(
   joins: readonly number[],
 ): number {
   for (let k = firstSeam(joins, from); k < joins.length && joins[k]! < end; k += 2) {
-    let head = joins[k + 1]!;
-    while (head < end && isMarker(text.charCodeAt(head))) head++;
-    let run = head;
-    while (run < end && isTokenChar(text.charCodeAt(run))) run++;
-    if (run === head || plainWord(text, head, run)) {
+    if (!goesOn(text, joins[k + 1]!, end)) {
       let cut = joins[k]!;
       while (cut > from && isMarker(text.charCodeAt(cut - 1))) cut--;
       return cut;
@@ -48,11 +44,7 @@ export function tailAcross(
 export function wordsApart(text: string, joins: readonly number[]): readonly number[] {
   let kept: number[] | undefined;
   for (let k = 0; k < joins.length; k += 2) {
-    let head = joins[k + 1]!;
-    while (head < text.length && isMarker(text.charCodeAt(head))) head++;
-    let run = head;
-    while (run < text.length && isTokenChar(text.charCodeAt(run))) run++;
-    const word = run > head && plainWord(text, head, run);
+    const word = startsWithWord(text, joins[k + 1]!, text.length);
     if (word && kept === undefined) kept = joins.slice(0, k);
     else if (!word && kept !== undefined) kept.push(joins[k]!, joins[k + 1]!);
   }
@@ -78,6 +70,22 @@ export function firstSeam(joins: readonly number[], at: number): number {
   }
   return 2 * low;
 }
+
+/**
+ * What the string starting at `from` (read up to `limit`, emphasis markers skipped) starts with:
+ * no token character at all (`'none'`), a plain word (`'word'`), or a run that may go on with a key.
+ */
+function startOf(text: string, from: number, limit: number): 'none' | 'word' | 'run' {
+  let head = from;
+  while (head < limit && isMarker(text.charCodeAt(head))) head++;
+  let run = head;
+  while (run < limit && isTokenChar(text.charCodeAt(run))) run++;
+  return run === head ? 'none' : plainWord(text, head, run) ? 'word' : 'run';
+}
+/** The string at `from` goes on with a key before it: it starts with a run that is no plain word. */
+const goesOn = (text: string, from: number, limit: number) => startOf(text, from, limit) === 'run';
+const startsWithWord = (text: string, from: number, limit: number) =>
+  startOf(text, from, limit) === 'word';
 
 const VOWELS = /* @__PURE__ */ new Set('aeiouyAEIOUY'.split('').map((char) => char.charCodeAt(0)));
 

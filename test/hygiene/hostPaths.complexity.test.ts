@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { maskHostPaths } from '../../src/hygiene/maskHostPaths';
 import { MAX_RATIO, fill, growthRatio } from '../leaks/complexity';
+import { HOST_ROOTS } from './hostRoots';
 
 // Timed, so it runs with the slow sweeps (`npm run test:complexity`), not in the inner loop.
-const roots = {
-  roots: [
-    { root: '/srv/app', replacement: '.' },
-    { root: '/home/bot/', replacement: '~' },
-    { root: '/tmp', replacement: '$TMPDIR' },
-    { root: 'C:\\Users\\bot', replacement: '~' },
-  ],
-};
-
 describe('maskHostPaths', () => {
   it.each(['/srv/ap ', '/srv/app', 'x/srv/app/', 'C:\\Users\\bo '])(
     'runs in linear time on 1 MB of near-matches (%s)',
     (unit) => {
       expect(
         growthRatio(
-          (text) => maskHostPaths({ text }, roots),
+          (text) => maskHostPaths({ text }, HOST_ROOTS),
           (size) => fill(unit, size),
         ),
       ).toBeLessThan(MAX_RATIO);

@@ -5,6 +5,7 @@ import { maskHostPaths } from '../../src/hygiene/maskHostPaths';
 import { scanText } from '../../src/leaks/scanText';
 import { checkReply } from '../../src/reply/checkReply';
 import { HYGIENE_SAMPLES } from './hygieneSamples';
+import { HOST_ROOTS } from './hostRoots';
 
 describe('hygiene rules', () => {
   it('every rule has samples', () => {
@@ -69,14 +70,7 @@ describe('hygiene rules', () => {
 });
 
 describe('maskHostPaths', () => {
-  const roots = {
-    roots: [
-      { root: '/srv/app', replacement: '.' },
-      { root: '/home/bot/', replacement: '~' },
-      { root: '/tmp', replacement: '$TMPDIR' },
-      { root: 'C:\\Users\\bot', replacement: '~' },
-    ],
-  };
+  const roots = HOST_ROOTS;
 
   it('rewrites paths under each root relative, in any string, and reports pointers only', () => {
     const reply = {
