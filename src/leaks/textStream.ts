@@ -39,21 +39,89 @@ const CATALOG_NAMES = /* @__PURE__ */ new Set(
     ' ',
   ),
 );
-const TOKEN_EDGE = /[A-Za-z0-9+/=_-]/;
 /**
  * What keeps two strings apart that the reader does not see as one: two paragraph separators
  * (white space to every rule; the scanner reads one as a line end a key may be wrapped at, and
  * two in a row as the end of a text).
  */
 const BARRIER = '\u2029\u2029';
-const MARKER = /[*_`~]/;
+const BARRIER_MENTION = `${BARRIER}@`;
+/** A character a token may end or start with: `A-Za-z0-9+/=_-`. */
+function isTokenEdge(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) ||
+    code === 0x2b || // +
+    code === 0x2f || // /
+    code === 0x3d || // =
+    code === 0x5f || // _
+    code === 0x2d // -
+  );
+}
 
-/** The first (`step` 1) or last (`step` -1) character of a string that is not an emphasis marker. */
-function edgeChar(text: string, step: 1 | -1): string {
+/** The first (`step` 1) or last (`step` -1) character of a string that is not an emphasis marker (`*_\`~`); -1 when none. */
+function edgeCode(text: string, step: 1 | -1): number {
   for (let i = step === 1 ? 0 : text.length - 1; i >= 0 && i < text.length; i += step) {
-    if (!MARKER.test(text[i]!)) return text[i]!;
+    const code = text.charCodeAt(i);
+    if (code !== 0x2a && code !== 0x5f && code !== 0x60 && code !== 0x7e) return code;
   }
-  return '';
+  return -1;
+}
+
+/**
+ * Where a string or number sits in the value: its container's place and its own key. The pointer
+ * text is spelled out only when asked for (a finding's path): a reply has tens of thousands of
+ * strings, and spelling each one's pointer cost more than the rest of the stream.
+ */
+class Place {
+  constructor(
+    readonly parent: Place | undefined,
+    readonly key: string | number,
+  ) {}
+}
+
+/** The RFC 6901 pointer of a place (`''` for the value itself). */
+function pointerOf(place: Place | undefined): string {
+  const keys: (string | number)[] = [];
+  for (let at = place; at !== undefined; at = at.parent) keys.push(at.key);
+  let pointer = '';
+  for (let k = keys.length - 1; k >= 0; k--) pointer = appendPointer(pointer, keys[k]!);
+  return pointer;
+}
+
+/** One string as collected: its place, its order, and where it goes in the stream (set when laid out). */
+class Piece implements StreamPiece {
+  start = 0;
+  constructor(
+    readonly text: string,
+    readonly place: Place | undefined,
+    readonly order: number,
+    readonly continues: boolean,
+    readonly visible: boolean,
+    readonly kind: 'name' | 'mention' | undefined,
+  ) {}
+
+  get pointer(): string {
+    return pointerOf(this.place);
+  }
+  get length(): number {
+    return this.text.length;
+  }
+  get name(): true | undefined {
+    return this.kind === 'name' ? true : undefined;
+  }
+}
+
+/** A number of the value and its place. */
+class NumberAt {
+  constructor(
+    readonly place: Place | undefined,
+    readonly value: number,
+  ) {}
+
+  get pointer(): string {
+    return pointerOf(this.place);
+  }
 }
 
 /**
@@ -67,119 +135,119 @@ function edgeChar(text: string, step: 1 | -1): string {
  * across it (token characters on both sides, emphasis markers aside).
  */
 export function textStream(value: unknown, names = true): TextStream {
-  const collected: Collected[] = [];
-  const numbers: { pointer: string; value: number }[] = [];
+  const collected: Piece[] = [];
+  const numbers: NumberAt[] = [];
   const add = (
     text: string,
-    pointer: string,
+    place: Place | undefined,
     continues: boolean,
     visible = true,
     kind?: 'name' | 'mention',
   ) => {
-    collected.push({ text, pointer, continues, visible, kind });
+    collected.push(new Piece(text, place, collected.length, continues, visible, kind));
   };
   const segments = (value as { segments?: unknown } | null)?.segments;
   if (Array.isArray(segments)) {
     let lastVisible = -2;
+    // A string is visible when it is the shown member of an object that is a member `data`
+    // (`/segments/N/data/text`); `dataObject` says `node` is such an object's value.
     const walk = (
       node: unknown,
-      pointer: string,
+      place: Place,
       index: number,
-      visibleKey: string | undefined,
+      shown: string | undefined,
+      dataObject: boolean,
+      visible: boolean,
     ): void => {
       if (typeof node === 'string') {
-        const visible = visibleKey !== undefined && pointer.endsWith(`/data/${visibleKey}`);
-        const mention = visible && visibleKey === 'target' ? 'mention' : undefined;
-        add(node, pointer, visible && lastVisible === index - 1, visible, mention);
+        const mention = visible && shown === 'target' ? 'mention' : undefined;
+        add(node, place, visible && lastVisible === index - 1, visible, mention);
         if (visible) lastVisible = index;
-      } else if (typeof node === 'number') numbers.push({ pointer, value: node });
+      } else if (typeof node === 'number') numbers.push(new NumberAt(place, node));
       else if (Array.isArray(node))
-        node.forEach((item, k) => walk(item, appendPointer(pointer, k), index, visibleKey));
+        for (let k = 0; k < node.length; k++)
+          walk(node[k], new Place(place, k), index, shown, false, false);
       else if (typeof node === 'object' && node !== null)
         for (const key of Object.keys(node)) {
-          const inner = appendPointer(pointer, key);
+          const inner = new Place(place, key);
           if (names && !CATALOG_NAMES.has(key)) add(key, inner, false, false, 'name');
-          walk((node as Record<string, unknown>)[key], inner, index, visibleKey);
+          walk(
+            (node as Record<string, unknown>)[key],
+            inner,
+            index,
+            shown,
+            key === 'data',
+            dataObject && shown !== undefined && key === shown,
+          );
         }
     };
     for (const key of Object.keys(value as object)) {
       const inner = (value as Record<string, unknown>)[key];
+      const place = new Place(undefined, key);
       if (key !== 'segments') {
-        add(key, appendPointer('', key), false, false, 'name');
-        walk(inner, appendPointer('', key), -2, undefined);
+        add(key, place, false, false, 'name');
+        walk(inner, place, -2, undefined, key === 'data', false);
       } else
-        segments.forEach((segment, index) =>
-          walk(
-            segment,
-            appendPointer('/segments', index),
-            index,
-            VISIBLE[(segment as { type?: string } | null)?.type ?? ''],
-          ),
-        );
+        for (let index = 0; index < segments.length; index++) {
+          const segment: unknown = segments[index];
+          const type = (segment as { type?: unknown } | null)?.type;
+          // Own names only (a type `toString` shows nothing), and no type that is not a string.
+          const shown =
+            typeof type === 'string' && Object.hasOwn(VISIBLE, type) ? VISIBLE[type] : undefined;
+          walk(segment, new Place(place, index), index, shown, false, false);
+        }
     }
   } else {
     let joinable = 0;
-    const walk = (node: unknown, pointer: string): void => {
-      if (typeof node === 'string') add(node, pointer, joinable++ > 0);
-      else if (typeof node === 'number') numbers.push({ pointer, value: node });
+    const walk = (node: unknown, place: Place | undefined): void => {
+      if (typeof node === 'string') add(node, place, joinable++ > 0);
+      else if (typeof node === 'number') numbers.push(new NumberAt(place, node));
       else if (Array.isArray(node))
-        node.forEach((item, k) => walk(item, appendPointer(pointer, k)));
+        for (let k = 0; k < node.length; k++) walk(node[k], new Place(place, k));
       else if (typeof node === 'object' && node !== null)
         for (const key of Object.keys(node)) {
-          const inner = appendPointer(pointer, key);
+          const inner = new Place(place, key);
           add(key, inner, false, false, 'name');
           walk((node as Record<string, unknown>)[key], inner);
         }
     };
-    walk(value, '');
+    walk(value, undefined);
   }
-  // Visible strings first, each part in document order: a partition in two passes (a sort with
-  // a comparator and an object per string cost more than the rest of a reply's leak scan).
-  const ordered: number[] = [];
-  for (let k = 0; k < collected.length; k++) if (collected[k]!.visible) ordered.push(k);
-  for (let k = 0; k < collected.length; k++) if (!collected[k]!.visible) ordered.push(k);
-  const parts: string[] = [];
-  const pieces: StreamPiece[] = [];
+  return layOut(collected, numbers);
+}
+
+/**
+ * The collected strings laid out as one text: visible strings first, each part in document order
+ * (a partition in two passes: a sort with a comparator cost more than the rest of a reply's leak
+ * scan), with their separators and the seams a token could run across.
+ */
+function layOut(collected: Piece[], numbers: NumberAt[]): TextStream {
+  const pieces: Piece[] = [];
+  for (const piece of collected) if (piece.visible) pieces.push(piece);
+  for (const piece of collected) if (!piece.visible) pieces.push(piece);
+  // Concatenated, not joined: V8's `join` of tens of thousands of parts measured twice the cost.
+  let text = '';
   const joins: number[] = [];
   let start = 0;
-  for (let n = 0; n < ordered.length; n++) {
-    const order = ordered[n]!;
-    const item = collected[order]!;
-    const previous = n > 0 ? collected[ordered[n - 1]!]! : undefined;
+  for (let n = 0; n < pieces.length; n++) {
+    const item = pieces[n]!;
+    const previous = n > 0 ? pieces[n - 1] : undefined;
     const seam = previous !== undefined && item.continues && previous.visible;
     // A mention shows as `@target`: the `@` is read with both neighbours (`user:pass` + `@host`).
     if (item.kind === 'mention') {
-      const separator = seam ? '@' : `${BARRIER}@`;
-      parts.push(separator);
+      const separator = seam ? '@' : BARRIER_MENTION;
+      text += separator;
       start += separator.length;
     } else if (previous !== undefined) {
       const separator = seam ? '\n' : BARRIER;
-      parts.push(separator);
+      text += separator;
       start += separator.length;
-      if (
-        seam &&
-        TOKEN_EDGE.test(edgeChar(previous.text, -1)) &&
-        TOKEN_EDGE.test(edgeChar(item.text, 1))
-      )
+      if (seam && isTokenEdge(edgeCode(previous.text, -1)) && isTokenEdge(edgeCode(item.text, 1)))
         joins.push(start - 1, start);
     }
-    const length = item.text.length;
-    pieces.push(
-      item.kind === 'name'
-        ? { pointer: item.pointer, order, start, length, name: true }
-        : { pointer: item.pointer, order, start, length },
-    );
-    parts.push(item.text);
-    start += length;
+    item.start = start;
+    text += item.text;
+    start += item.text.length;
   }
-  const text = parts.join('');
   return { text, pieces, joins, numbers };
-}
-
-interface Collected {
-  readonly text: string;
-  readonly pointer: string;
-  readonly continues: boolean;
-  readonly visible: boolean;
-  readonly kind: 'name' | 'mention' | undefined;
 }
