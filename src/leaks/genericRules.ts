@@ -54,7 +54,7 @@ export const GENERIC_RULES: readonly LeakRule[] = [
   {
     id: 'basic-auth-url',
     anchored: true,
-    within: { char: '@', distance: 420 },
+    within: { char: '@', distance: 420, stops: /[\s/?#"'<>()[\]]/g },
     family: 'basic-auth',
     keywords: ['://'],
     requires: ['@'],
@@ -66,7 +66,7 @@ export const GENERIC_RULES: readonly LeakRule[] = [
   {
     id: 'database-connection-string',
     anchored: true,
-    within: { char: '@', distance: 420 },
+    within: { char: '@', distance: 420, stops: /[\s/?#"']/g },
     family: 'database',
     keywords: ['://'],
     requires: ['@'],

@@ -1,6 +1,7 @@
 import { firstPass } from './firstPass';
-import type { Offsets } from './passOutput';
+import { type Offsets, toArray } from './passOutput';
 import { patternReach } from './patternReach';
+import { type ReaderView, readerView } from './readerView';
 import type { ScanTables } from './scanTables';
 import { windowsAround } from './viewWindows';
 
@@ -49,6 +50,7 @@ export function joinedWindows(
     required: new Map(),
     next: new Map(),
     run: [-1, -1],
+    stops: new Map(),
   };
   const kept: [number, number][] = [];
   let hit = 0;
@@ -107,6 +109,8 @@ interface Search {
   readonly next: Map<string, number>;
   /** The last token run across a seam: `[start, end)` (seams come in order). */
   readonly run: [number, number];
+  /** Per `within.stops`: `[from, stop]`, the first stop at or after `from` (searches go forward). */
+  readonly stops: Map<RegExp, [number, number]>;
 }
 
 const enum Reach {
@@ -165,12 +169,46 @@ function mayRun(search: Search, at: number, entry: number, to: number, near: num
           search.next.set(char, (next = text.indexOf(char, at)));
         if (next === -1 || viewEnd(search.breaks, near, at, rule.within.distance, to) < next)
           continue;
+        const stops = rule.within.stops;
+        if (stops && firstStop(search, stops, at + tables.keywords[entry]!.length) < next) continue;
       }
     }
     if (rule.find !== undefined || !rule.anchored || !rule.pattern) return Reach.View;
     longest = Math.max(longest, patternReach(rule.pattern).length);
   }
   return longest;
+}
+
+/**
+ * The first character of `stops` at or after `from` that the joined view keeps (one inside a
+ * break is removed with it); the text's length when none. Remembered per class, so the searches
+ * of hits in order read each stretch once.
+ */
+function firstStop(search: Search, stops: RegExp, from: number): number {
+  const known = search.stops.get(stops);
+  if (known !== undefined && known[0] <= from && from <= known[1]) return known[1];
+  const { text, breaks } = search;
+  let low = 0;
+  let high = breaks.length / 2;
+  while (low < high) {
+    // The first break that ends after `from`.
+    const middle = (low + high) >> 1;
+    if (breaks[2 * middle + 1]! <= from) low = middle + 1;
+    else high = middle;
+  }
+  let k = 2 * low;
+  let at = from;
+  for (;;) {
+    stops.lastIndex = at;
+    const stop = stops.exec(text)?.index ?? text.length;
+    while (k < breaks.length && breaks[k + 1]! <= stop) k += 2;
+    if (k < breaks.length && breaks[k]! <= stop && stop < text.length) {
+      at = breaks[k + 1]!;
+      continue;
+    }
+    search.stops.set(stops, [from, stop]);
+    return stop;
+  }
 }
 
 /** Where in the text a match of `length` from `at` ends at most, the breaks up to it removed. */
@@ -242,17 +280,35 @@ function seamReach(
     result.from = Math.min(result.from, a);
     result.to = Math.max(result.to, b);
   };
-  const pass = firstPass(copy, tables, false, search.level);
+  let pass = firstPass(copy, tables, false, search.level);
+  let copyLength = copy.length;
+  if (pass.points.length > 0) {
+    // The text around the seams has no point (the window would be read whole), so the join made
+    // this one: a marker run between token characters (`0` + `**Item`), a reference cut in two.
+    // The copy is read as the normalised view reads it, with the same tests as a plain copy; a
+    // point in it still, or a seam inside what it decodes, needs the whole window.
+    const view = readerView(copy, toArray(pass.points), [], false, [[0, copy.length]]);
+    for (let j = 0; j < seams.length; j++) {
+      const inView = viewOffset(view, seams[j]!);
+      if (inView < 0) {
+        result.reach = Reach.Window;
+        return result;
+      }
+      seams[j] = inView;
+    }
+    pass = firstPass(view.text, tables, false, search.level);
+    copyLength = Math.max(copyLength, view.text.length);
+    if (pass.points.length > 0) {
+      result.reach = Reach.Window;
+      return result;
+    }
+  }
   // Runs and hits come in order of start: one pointer into the seams serves each list.
   let seam = 0;
   const crosses = (first: number, last: number) => {
     while (seam < seams.length && seams[seam]! <= first) seam++;
     return seam < seams.length && seams[seam]! < last;
   };
-  if (pass.points.length > 0) {
-    result.reach = Reach.Window;
-    return result;
-  }
   for (let j = 0; j < pass.runs.length; j += 2) {
     if (!crosses(pass.runs.list[j]!, pass.runs.list[j + 1]!)) continue;
     // A token run across a seam is decoded whole: the stretch it covers, joined (a run across
@@ -279,10 +335,27 @@ function seamReach(
       }
       longest = Math.max(longest, patternReach(rule.pattern).length);
     }
-    const end = viewEnd(breaks, k, copyFrom, longest + copy.length, to);
+    const end = viewEnd(breaks, k, copyFrom, longest + copyLength, to);
     needs(copyFrom - CONTEXT, Math.min(to, end + CONTEXT));
   }
   return result;
+}
+
+/**
+ * Where source offset `at` of a copy falls in its view: the first view character written at or
+ * after it; -1 when `at` falls inside what one view character stands for (a reference the seam
+ * cut in two).
+ */
+function viewOffset(view: ReaderView, at: number): number {
+  const { at: starts, from, to } = view;
+  for (let k = 0; k < starts.length; k++) {
+    if (to[k]! < 0) {
+      const length = (k + 1 < starts.length ? starts[k + 1]! : view.text.length) - starts[k]!;
+      if (from[k]! + length > at) return starts[k]! + Math.max(0, at - from[k]!);
+    } else if (from[k]! >= at) return starts[k]!;
+    else if (to[k]! > at) return -1;
+  }
+  return view.text.length;
 }
 
 /** Where the token run that ends at break `k` starts, runs on earlier lines joined to it included. */

@@ -29,8 +29,17 @@ export interface LeakRule {
    * `indexOf` and runs the pattern only there (sticky), instead of trying it at every position.
    */
   readonly anchored?: boolean;
-  /** Anchored rules: a character every match contains within `distance` of its start (a cheap pre-check). */
-  readonly within?: { readonly char: string; readonly distance: number };
+  /**
+   * Anchored rules: a character every match contains within `distance` of its start (a cheap
+   * pre-check), and optionally `stops`, a global regex of one character class no match holds
+   * between its keyword and that character (a URL's userinfo holds no `/`): a seam only matters
+   * to the rule when neither a stop nor the distance comes first.
+   */
+  readonly within?: {
+    readonly char: string;
+    readonly distance: number;
+    readonly stops?: RegExp;
+  };
   /** A matcher for what no linear-time regex expresses. */
   readonly find?: (text: string) => Iterable<Span>;
   /**
