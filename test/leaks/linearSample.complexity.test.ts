@@ -33,12 +33,18 @@ describe('a sample of near-matches grows linearly from 8 KB to 64 KB', { retry: 
   });
 });
 
-it('the sample would catch a quadratic rule at these sizes (negative control)', () => {
-  const quadratic = { id: 'quadratic', family: 'test', keywords: [], pattern: /[a-z]+\d/g };
-  const ratio = growthRatio(
-    (text) => scanText(text, [quadratic]),
-    (size) => fill('a', size),
-    SMALL / 4,
-  );
-  expect(ratio).toBeGreaterThan(MAX_RATIO);
-});
+// Retried like the sample above: on a loaded machine (the helper's tests beside it) one run
+// measured 3.5 against the 4 it must exceed.
+it(
+  'the sample would catch a quadratic rule at these sizes (negative control)',
+  { retry: 2 },
+  () => {
+    const quadratic = { id: 'quadratic', family: 'test', keywords: [], pattern: /[a-z]+\d/g };
+    const ratio = growthRatio(
+      (text) => scanText(text, [quadratic]),
+      (size) => fill('a', size),
+      SMALL / 4,
+    );
+    expect(ratio).toBeGreaterThan(MAX_RATIO);
+  },
+);
