@@ -1,22 +1,13 @@
 import { pairedUnit } from './pairedUnit';
 import { type Offsets, push } from './passOutput';
 import { separatedRunAt } from './separatedRuns';
+import { isTokenChar as isToken } from './tokenChars';
 
 /** Base64 runs at least this long are decoded (12 bytes: the shortest secret worth finding). */
 export const MIN_ENCODED_RUN = 24;
 
 /** Every code unit after the first multiple of this inside a long enough run is looked at. */
 const STEP = MIN_ENCODED_RUN >> 1;
-
-/** True when the code unit is a token (base64, base64url) character: `[A-Za-z0-9+/=_-]`. */
-const isToken = (code: number) =>
-  (code >= 0x61 && code <= 0x7a) ||
-  (code >= 0x41 && code <= 0x5a) ||
-  (code >= 0x2f && code <= 0x39) || // `/` and the digits
-  code === 0x2b ||
-  code === 0x3d ||
-  code === 0x5f ||
-  code === 0x2d;
 
 /**
  * Appends to `runs` the pairs `[start, end)` of the maximal runs of token characters at least

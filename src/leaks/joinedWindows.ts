@@ -3,6 +3,7 @@ import { type Offsets, toArray } from './passOutput';
 import { patternReach } from './patternReach';
 import { type ReaderView, readerView } from './readerView';
 import type { ScanTables } from './scanTables';
+import { isTokenChar as isToken } from './tokenChars';
 import { windowsAround } from './viewWindows';
 
 /** How far a join may change what a reader sees around a seam (a character reference is up to 32 long). */
@@ -383,12 +384,4 @@ function runEnd(text: string, breaks: readonly number[], k: number, to: number):
   }
 }
 
-const isToken = (code: number) =>
-  (code >= 0x61 && code <= 0x7a) ||
-  (code >= 0x41 && code <= 0x5a) ||
-  (code >= 0x2f && code <= 0x39) ||
-  code === 0x2b ||
-  code === 0x3d ||
-  code === 0x5f ||
-  code === 0x2d;
 const isMarker = (code: number) => code === 0x2a || code === 0x60 || code === 0x7e;

@@ -1,17 +1,8 @@
-/** What a reader skips at a string's edge (emphasis and code markers), as the stream's seams do. */
-const isMarker = (code: number) => code === 0x2a || code === 0x5f || code === 0x60 || code === 0x7e;
+import { isEdgeMarker as isMarker, isTokenChar } from './tokenChars';
+
 const isLetter = (code: number) => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
 const isLower = (code: number) => code >= 0x61 && code <= 0x7a;
 const isUpper = (code: number) => code >= 0x41 && code <= 0x5a;
-// The characters of a key's tail: letters, digits, `-`, `_`, and base64's `+`, `/` and `=`.
-const isTokenChar = (code: number) =>
-  isLetter(code) ||
-  (code >= 0x30 && code <= 0x39) ||
-  code === 0x2d ||
-  code === 0x5f ||
-  code === 0x2b ||
-  code === 0x2f ||
-  code === 0x3d;
 
 /**
  * Where a finding that a scan of the joined text ran across the seams of `joins` (`[start, end)`

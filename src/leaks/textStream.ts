@@ -1,4 +1,5 @@
 import { appendPointer } from '../issues/appendPointer';
+import { isEdgeMarker, isTokenChar } from './tokenChars';
 
 /** One string of a value inside the stream: its pointer, its place in document order, and where it starts in the stream. */
 export interface StreamPiece {
@@ -46,24 +47,12 @@ const CATALOG_NAMES = /* @__PURE__ */ new Set(
  */
 const BARRIER = '\u2029\u2029';
 const BARRIER_MENTION = `${BARRIER}@`;
-/** A character a token may end or start with: `A-Za-z0-9+/=_-`. */
-function isTokenEdge(code: number): boolean {
-  return (
-    (code >= 0x30 && code <= 0x39) ||
-    ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) ||
-    code === 0x2b || // +
-    code === 0x2f || // /
-    code === 0x3d || // =
-    code === 0x5f || // _
-    code === 0x2d // -
-  );
-}
 
 /** The first (`step` 1) or last (`step` -1) character of a string that is not an emphasis marker (`*_\`~`); -1 when none. */
 function edgeCode(text: string, step: 1 | -1): number {
   for (let i = step === 1 ? 0 : text.length - 1; i >= 0 && i < text.length; i += step) {
     const code = text.charCodeAt(i);
-    if (code !== 0x2a && code !== 0x5f && code !== 0x60 && code !== 0x7e) return code;
+    if (!isEdgeMarker(code)) return code;
   }
   return -1;
 }
@@ -242,7 +231,7 @@ function layOut(collected: Piece[], numbers: NumberAt[]): TextStream {
       const separator = seam ? '\n' : BARRIER;
       text += separator;
       start += separator.length;
-      if (seam && isTokenEdge(edgeCode(previous.text, -1)) && isTokenEdge(edgeCode(item.text, 1)))
+      if (seam && isTokenChar(edgeCode(previous.text, -1)) && isTokenChar(edgeCode(item.text, 1)))
         joins.push(start - 1, start);
     }
     item.start = start;
