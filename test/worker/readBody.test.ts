@@ -81,7 +81,12 @@ describe('readBody', () => {
   });
 
   it('grows its buffer for a body that declares no length, or less than it sends', async () => {
-    for (const headers of [{}, { 'content-length': '10' }, { 'content-length': '-3' }]) {
+    const declared: Record<string, string>[] = [
+      {},
+      { 'content-length': '10' },
+      { 'content-length': '-3' },
+    ];
+    for (const headers of declared) {
       const { stream, seen } = byteBody(bytes);
       const read = await readBody(requestOf(stream, headers), 1_000_000);
       expect(read, JSON.stringify(headers)).toEqual({ ok: true, text });
