@@ -14,8 +14,9 @@ const FIRST_BUFFER_BYTES = 65_536;
  * never held whole). What is left unread is drained after the answer ({@link settleRequestBody}).
  *
  * A byte stream (workerd's and undici's request bodies) is read in place, into one buffer sized
- * from Content-Length, then decoded once: a 256 KiB body was 65 reads of 4 KiB chunks, each copied
- * again into a joined buffer; it is now a few reads and no copy.
+ * from Content-Length (without it, doubled from 64 KiB as it fills), then decoded once: workerd
+ * gave a 256 KiB body to a default reader as 65 chunks of 4 KiB, each kept and copied again into a
+ * joined buffer; read in place it is a few reads.
  */
 export async function readBody(request: Request, limit: number): Promise<BodyRead> {
   const declared = request.headers.get('content-length');
