@@ -39,7 +39,8 @@ export function cutsSecret(
   // side, which short lines after a URL would otherwise read whole.
   // A line of one or two characters alone, one letter or no vowel (`u`, `df`, `CL`, `5`), is
   // no word: after a random-looking end it is the key's last piece, however short.
-  const lone = head === to && head - from <= MAX_LONE && (head - from === 1 || !vowel(text, from, head));
+  const lone =
+    head === to && head - from <= MAX_LONE && (head - from === 1 || !vowel(text, from, head));
   if (!lone && plainWord(text, from, head)) return false;
   let tail = lastTo;
   while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1))) tail--;

@@ -69,7 +69,9 @@ function wordsFollow(text: string, at: number): boolean {
   if (code === 0x20 || code === 0x09) return true;
   if (!PUNCTUATION.has(code)) return false;
   const after = text.charCodeAt(run + 1);
-  return after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d || run + 1 === text.length;
+  return (
+    after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d || run + 1 === text.length
+  );
 }
 
 /** True when `at` starts a name and one `=` or `:` before a value (`token=…`, `key: …`): a label, not a key's piece. */
