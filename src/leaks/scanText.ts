@@ -257,24 +257,6 @@ function scanRuns(
 
 const NONE: readonly number[] = [];
 
-/** The pairs of `breaks` other than the seams of `joins` that `kept` leaves out (all lists in order). */
-function without(
-  breaks: readonly number[],
-  joins: readonly number[],
-  kept: readonly number[],
-): number[] {
-  const out: number[] = [];
-  let j = 0;
-  let q = 0;
-  for (let k = 0; k < breaks.length; k += 2) {
-    while (j < joins.length && joins[j]! < breaks[k]!) j += 2;
-    while (q < kept.length && kept[q]! < breaks[k]!) q += 2;
-    const left = joins[j] === breaks[k] && kept[q] !== breaks[k];
-    if (!left) out.push(breaks[k]!, breaks[k + 1]!);
-  }
-  return out;
-}
-
 /** The breaks of both lists in order, each once: a seam the line breaks found too is one break (twice, it undid the join after it). */
 function mergePairs(a: readonly number[], b: readonly number[]): number[] {
   const pairs: [number, number][] = [];
