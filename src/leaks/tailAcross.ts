@@ -93,8 +93,11 @@ const isName = (code: number) =>
  * piece may read as words (`SA PRI` of a PEM header cut every 6 characters).
  */
 function insideBlock(text: string, start: number, next: number): boolean {
-  const feed = text.indexOf('\n', start);
-  if (feed === -1 || feed >= next) return false;
+  // A line break: a line feed between the two (a space or a table cell's edge has none). Read
+  // there only: each line is read by the breaks around it, no further.
+  let feed = start;
+  while (feed < next && text.charCodeAt(feed) !== 0x0a) feed++;
+  if (feed >= next) return false;
   const lineStart = text.lastIndexOf('\n', next - 1) + 1;
   let lineEnd = text.indexOf('\n', next);
   if (lineEnd === -1) lineEnd = text.length;
