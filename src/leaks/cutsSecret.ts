@@ -37,13 +37,26 @@ export function cutsSecret(
   // (a URL, a key) it may also start with anything but a plain word (`share`, `for`) or a bare
   // number (a count, an id). A plain word (or nothing) never goes on: read before the first
   // side, which short lines after a URL would otherwise read whole.
-  if (plainWord(text, from, head)) return false;
+  // A line of one or two characters alone, one letter or no vowel (`u`, `df`, `CL`, `5`), is
+  // no word: after a random-looking end it is the key's last piece, however short.
+  const lone =
+    head === to && head - from <= MAX_LONE && (head - from === 1 || !vowel(text, from, head));
+  if (!lone && plainWord(text, from, head)) return false;
   let tail = lastTo;
   while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1))) tail--;
   // In a block, a last line all of secret characters counts however narrow the block is.
   if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
-  if (lastTo - tail + head - from < MIN_CUT_RUN) return false;
+  if (!lone && lastTo - tail + head - from < MIN_CUT_RUN) return false;
   return randomLooking(text, from, head, true) || randomLooking(text, tail, lastTo, false);
+}
+
+/** A lone line this short may be a key's last piece ({@link cutsSecret}). */
+const MAX_LONE = 2;
+
+/** True when `[from, to)` has a vowel (`y` counts). */
+function vowel(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if ('aeiouyAEIOUY'.includes(text[i]!)) return true;
+  return false;
 }
 
 /** True when `[from, to)` is lower-case letters only (or empty). */

@@ -171,13 +171,13 @@ function decide(
   // word after a key that fills its last line exactly is not glued to it.
   const inBlock = lastWidth >= MIN_WRAP_WIDTH && widthBefore === lastWidth;
   if (
-    sameWidth ||
-    // Across blank lines only a line all of secret characters goes on (a block's last piece,
-    // or a key cut once): a key and a paragraph after it (`ops_token is…`) are two things.
-    (gapped
+    // Across blank lines only a line all of secret characters goes on (a block's line or last
+    // piece, or a key cut once): a key and a paragraph after it (`ops_token is…`, or `keep it.`
+    // as wide as the key's last piece) are two things.
+    gapped
       ? allSecret(text, from, to) &&
-        (inBlock || cutsSecret(text, lastFrom, lastTo, from, to, false))
-      : cutsSecret(text, lastFrom, lastTo, from, to, inBlock))
+        (sameWidth || inBlock || cutsSecret(text, lastFrom, lastTo, from, to, false))
+      : sameWidth || cutsSecret(text, lastFrom, lastTo, from, to, inBlock)
   ) {
     push(breaks, lastTo);
     push(breaks, from);

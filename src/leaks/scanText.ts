@@ -6,7 +6,7 @@ import { joinedWindows } from './joinedWindows';
 import { toArray } from './passOutput';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { rulesAtHits } from './rulesAtHits';
-import { firstSeam, seamAfter, tailAcross, wordsApart } from './tailAcross';
+import { firstSeam, seamAfter, tailAcross, tailWithin, wordsApart } from './tailAcross';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import { type ScanTables, scanTables } from './scanTables';
 import { decodeSeparated, Separated } from './separatedRuns';
@@ -46,6 +46,7 @@ export function scanText(
 ): TextFinding[] {
   const found: TextFinding[] = [];
   const joined: TextFinding[] = [];
+  const source: SourceBreaks = { breaks: NONE };
   scanNode(
     text,
     scanTables(rules),
@@ -54,6 +55,7 @@ export function scanText(
     Kind.Source,
     (start, end, rule, across) => (across ? joined : found).push({ rule, start, end }),
     joins,
+    source,
   );
   if (found.length + joined.length === 0) return found;
   // Joining lines only matters for what it completes: a finding that merely runs a whole token on
@@ -61,6 +63,9 @@ export function scanText(
   // a seam between two strings, where it runs on over the next string's start when that continues
   // the key as the reader sees it (tailAcross): a key cut after its shortest match is masked
   // whole. Across a string's seams after the first, a finding runs on only as far as that too.
+  // The same holds at the line, space and table breaks within the string (the ones its first
+  // pass kept: they cut a random-looking run), up to a break before a sentence (tailWithin).
+  const within = source.breaks;
   let longer: Map<string, number> | undefined;
   if (joined.length > 0) {
     const alone = new Map<string, number>();
@@ -76,8 +81,11 @@ export function scanText(
         const seam = first < joins.length ? joins[first]! : Infinity;
         const tail = seam < item.end ? tailAcross(text, seam + 1, item.end, joins) : item.end;
         found.push(tail === item.end ? item : { rule: item.rule, start: item.start, end: tail });
-      } else if (item.end > end && seamAfter(text, end, joins)) {
-        const tail = tailAcross(text, end, item.end, joins);
+      } else if (
+        item.end > end &&
+        (seamAfter(text, end, joins) || (within.length > 0 && seamAfter(text, end, within)))
+      ) {
+        const tail = tailWithin(text, end, tailAcross(text, end, item.end, joins), within);
         if (tail > end && tail > (longer?.get(key) ?? 0)) {
           found.push({ rule: item.rule, start: item.start, end: tail });
           (longer ??= new Map()).set(key, tail);
@@ -99,6 +107,11 @@ export function scanText(
   );
 }
 
+/** The breaks the first pass kept in the scanned string itself (filled by its {@link scanNode}). */
+interface SourceBreaks {
+  breaks: readonly number[];
+}
+
 /** Reports a finding in the coordinates of the text a node was derived from; `across` when found in a joined view. */
 type Report = (start: number, end: number, rule: string, across?: boolean) => void;
 
@@ -114,6 +127,7 @@ function scanNode(
   kind: Kind,
   report: Report,
   joins: readonly number[] = [],
+  source?: SourceBreaks,
 ): void {
   const joined = kind === Kind.Joined || kind === Kind.PlainJoined;
   const pass = firstPass(text, tables, !joined, level);
@@ -136,6 +150,7 @@ function scanNode(
   // The pass's output is reused by the next pass at this level: what the views need is copied.
   const points = pass.points.length > 0 ? toArray(pass.points) : NONE;
   const passBreaks = pass.breaks.length > 0 ? toArray(pass.breaks) : NONE;
+  if (source !== undefined) source.breaks = passBreaks;
   const runs = pass.runs.length > 0 ? toArray(pass.runs) : NONE;
   const lists = pass.lists.length > 0 ? toArray(pass.lists) : NONE;
   // A plainly joined text stands for a joined view, which was normalised as it was built: its
@@ -158,11 +173,12 @@ function scanNode(
   if (depth >= MAX_DEPTH) return;
   const breaks = joins.length === 0 ? passBreaks : mergePairs(passBreaks, joins);
   if (!joined && breaks.length > 0) {
-    // A string that starts with a plain word is read apart as well: glued to a key, the word
-    // broke its match (`…AA` + `Thanks` fails a rule that ends at the key's last character).
-    const apart = pass.hits.length > 0 ? wordsApart(text, joins) : joins;
+    // A string, or a line (after a line, space or table break), that starts with a plain word
+    // is read apart as well: glued to a key, the word broke its match (`…AA` + `Thanks` fails a
+    // rule that ends at the key's last character).
+    const apart = pass.hits.length > 0 ? wordsApart(text, breaks) : breaks;
     const sets = [breaks];
-    if (apart !== joins) sets.push(mergePairs(without(passBreaks, joins, apart), apart));
+    if (apart !== breaks) sets.push(apart);
     for (const set of sets) {
       if (set.length === 0) continue;
       // Where nothing reads differently, the lines are joined as written (a copy a line at a
@@ -240,24 +256,6 @@ function scanRuns(
 }
 
 const NONE: readonly number[] = [];
-
-/** The pairs of `breaks` other than the seams of `joins` that `kept` leaves out (all lists in order). */
-function without(
-  breaks: readonly number[],
-  joins: readonly number[],
-  kept: readonly number[],
-): number[] {
-  const out: number[] = [];
-  let j = 0;
-  let q = 0;
-  for (let k = 0; k < breaks.length; k += 2) {
-    while (j < joins.length && joins[j]! < breaks[k]!) j += 2;
-    while (q < kept.length && kept[q]! < breaks[k]!) q += 2;
-    const left = joins[j] === breaks[k] && kept[q] !== breaks[k];
-    if (!left) out.push(breaks[k]!, breaks[k + 1]!);
-  }
-  return out;
-}
 
 /** The breaks of both lists in order, each once: a seam the line breaks found too is one break (twice, it undid the join after it). */
 function mergePairs(a: readonly number[], b: readonly number[]): number[] {

@@ -31,11 +31,118 @@ export function tailAcross(
   return end;
 }
 
-/** The seams of `joins` after which the next string does not start with a plain word (`joins` itself when none does). */
+/**
+ * Where a finding a scan of joined lines ran across the breaks of `breaks` (line, space and
+ * table breaks within one string, `[start, end)` pairs in order) to `end` ends as the reader
+ * sees it: before the first break from `from` on after which a plain word starts a sentence
+ * (`Thanks for waiting`, `keep it.`: the word, then a blank or punctuation that ends it). A
+ * piece that is one word alone (`Thanks`) is read as the key's last piece, and masked with it.
+ */
+export function tailWithin(
+  text: string,
+  from: number,
+  end: number,
+  breaks: readonly number[],
+): number {
+  for (let k = firstSeam(breaks, from); k < breaks.length && breaks[k]! < end; k += 2) {
+    const next = breaks[k + 1]!;
+    if (
+      (wordsFollow(text, next) || labelFollows(text, next)) &&
+      !insideBlock(text, breaks[k]!, next)
+    ) {
+      let cut = breaks[k]!;
+      while (cut > from && isMarker(text.charCodeAt(cut - 1))) cut--;
+      return cut;
+    }
+  }
+  return end;
+}
+
+/** True when `at` starts a plain word (emphasis markers skipped) that a blank, or punctuation and a blank or line end, ends. */
+function wordsFollow(text: string, at: number): boolean {
+  let head = at;
+  while (head < text.length && isMarker(text.charCodeAt(head))) head++;
+  let run = head;
+  while (run < text.length && isTokenChar(text.charCodeAt(run))) run++;
+  if (run === head || !plainWord(text, head, run)) return false;
+  const code = text.charCodeAt(run);
+  if (code === 0x20 || code === 0x09) return true;
+  if (!PUNCTUATION.has(code)) return false;
+  const after = text.charCodeAt(run + 1);
+  return (
+    after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d || run + 1 === text.length
+  );
+}
+
+/** True when `at` starts a name and one `=` or `:` before a value (`token=…`, `key: …`): a label, not a key's piece. */
+function labelFollows(text: string, at: number): boolean {
+  let run = at;
+  while (run < text.length && run - at < 64 && isName(text.charCodeAt(run))) run++;
+  const code = text.charCodeAt(run);
+  if (run === at || (code !== 0x3d && code !== 0x3a)) return false;
+  const after = text.charCodeAt(run + 1);
+  return after !== 0x3d && after !== 0x0a && after !== 0x0d && run + 1 < text.length;
+}
+const isName = (code: number) =>
+  isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2d;
+
+/**
+ * True when the line break `[start, next)` is inside a hard-wrapped block: the line after it as
+ * wide as the line before it and the one before that, or the one after it (blank lines between
+ * skipped). A block's
+ * piece may read as words (`SA PRI` of a PEM header cut every 6 characters).
+ */
+function insideBlock(text: string, start: number, next: number): boolean {
+  // A line break: a line feed between the two (a space or a table cell's edge has none). Read
+  // there only: each line is read by the breaks around it, no further.
+  let feed = start;
+  while (feed < next && text.charCodeAt(feed) !== 0x0a) feed++;
+  if (feed >= next) return false;
+  const lineStart = text.lastIndexOf('\n', next - 1) + 1;
+  let lineEnd = text.indexOf('\n', next);
+  if (lineEnd === -1) lineEnd = text.length;
+  const width = lineEnd - lineStart;
+  const before = text.lastIndexOf('\n', feed - 1) + 1;
+  if (feed - before !== width) return false;
+  let end = before - 1;
+  while (end > 0 && blankLine(text, end)) end = text.lastIndexOf('\n', end - 1);
+  if (end > 0 && end - (text.lastIndexOf('\n', end - 1) + 1) === width) return true;
+  // The block's first two lines: the line after them as wide (blank lines between skipped).
+  let after = lineEnd + 1;
+  while (after < text.length && isBlankCode(text.charCodeAt(after))) after++;
+  const afterStart = text.lastIndexOf('\n', after - 1) + 1;
+  let afterEnd = text.indexOf('\n', after);
+  if (afterEnd === -1) afterEnd = text.length;
+  return lineEnd < text.length && afterStart > lineEnd && afterEnd - afterStart === width;
+}
+
+const isBlankCode = (code: number) =>
+  code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
+
+/** True when the line ending at the line feed at `end` is blank (white space only). */
+function blankLine(text: string, end: number): boolean {
+  for (let i = end - 1; i >= 0; i--) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0a) return true;
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0d) return false;
+  }
+  return true;
+}
+
+/** What ends a sentence's word: `.`, `,`, `!`, `?`, `;`, `:`, `)`. */
+const PUNCTUATION = /* @__PURE__ */ new Set([0x2e, 0x2c, 0x21, 0x3f, 0x3b, 0x3a, 0x29]);
+
+/**
+ * The seams and breaks of `joins` after which the next string or line does not start with a
+ * plain word (`joins` itself when none does). A line inside a hard-wrapped block is a piece
+ * however it reads (`UQAEIXBD` of an upper-case key cut every 8 characters).
+ */
 export function wordsApart(text: string, joins: readonly number[]): readonly number[] {
   let kept: number[] | undefined;
   for (let k = 0; k < joins.length; k += 2) {
-    const word = startsWithWord(text, joins[k + 1]!, text.length);
+    const word =
+      startsWithWord(text, joins[k + 1]!, text.length) &&
+      !insideBlock(text, joins[k]!, joins[k + 1]!);
     if (word && kept === undefined) kept = joins.slice(0, k);
     else if (!word && kept !== undefined) kept.push(joins[k]!, joins[k + 1]!);
   }

@@ -70,6 +70,7 @@ const reply = fc
   });
 const chunking = fc.array(fc.nat({ max: 100_000 }), { maxLength: 30 });
 
+// Fixed seeds: a failure reproduces (fast-check prints the path to shrink it further).
 describe('progress views of a secret the final reply joins across segments and lines', () => {
   it('never show 8 characters of it, whatever the chunking', () => {
     let checked = 0;
@@ -95,7 +96,7 @@ describe('progress views of a secret the final reply joins across segments and l
             expect(read, `${each} of ${JSON.stringify(text)}`).not.toContain(each);
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 400, seed: 2801 },
     );
     expect(checked).toBeGreaterThan(300);
   });
@@ -121,7 +122,7 @@ describe('progress views of a secret the final reply joins across segments and l
           for (const each of hidden) expect(read).not.toContain(each);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 200, seed: 2802 },
     );
   });
 });
@@ -164,6 +165,42 @@ describe('progress views of a key cut across segments after its shortest match',
     });
 });
 
+describe('progress views of a key cut by a line break in one string after its shortest match', () => {
+  // Issue 28: the final reply masks the key's rest on the next line with it (tailWithin), and
+  // reads a key whose next line is a capitalised sentence; no view shows either in clear.
+  const keys: Record<string, string> = {
+    OpenAI: KEYS.openai,
+    JWT: KEYS.jwt,
+    'GitHub (a longer token)': `ghs_${randomChars(72, 21)}`,
+    Stripe: `sk_live_${randomChars(24, 22)}`,
+  };
+  const after = ' and keep it safe, do not share it with anyone at all'.repeat(4);
+  for (const [label, key] of Object.entries(keys))
+    it.each([0.8, 0.95, -1])(`${label} cut at %f (-1: before its last character)`, (at) => {
+      const cut = at < 0 ? key.length - 1 : Math.round(key.length * at);
+      for (const words of ['thanks for waiting', 'Thanks for waiting']) {
+        const text = JSON.stringify({
+          text: `key ${key.slice(0, cut)}\n${key.slice(cut)}\n${words}${after}.`,
+        });
+        expect(hiddenPieces(key, text, '\n')).toHaveLength(key.length - 7);
+        const builder = createValueBuilder(encodePointer);
+        const stream = createJsonStream({}, builder.observer);
+        const scanner = progressScanner({});
+        let shownAfter = false;
+        for (const char of text) {
+          expect(stream.push(char)).toBeUndefined();
+          const shown = (safeProgressView(builder.current(), scanner)?.value as { text?: string })
+            ?.text;
+          if (shown === undefined) continue;
+          expect(shown.includes(`\n${key.slice(cut)}`), JSON.stringify(shown)).toBe(false);
+          expect(shown).not.toContain(key.slice(0, 8));
+          if (shown.includes(' for waiting')) shownAfter = true;
+        }
+        expect(shownAfter).toBe(true);
+      }
+    });
+});
+
 describe('progress views of a key the final reply joins across blank lines', () => {
   /** Every view of `text` streamed a character at a time, its strings joined. */
   const views = (text: string) => {
@@ -193,6 +230,30 @@ describe('progress views of a key the final reply joins across blank lines', () 
     for (const shown of views(text))
       for (const each of hidden) expect(shown.replaceAll('\n\n', '')).not.toContain(each);
   });
+
+  // Issue 28: as the paragraph after the key streams in, its line passes through the width of
+  // the key's last piece (`keep it.` after a piece 8 wide): the final scan no longer reads it as
+  // one more line of the key, and no view shows what the final scan masks on the way.
+  const keys: Record<string, string> = {
+    Anthropic: KEYS.anthropic,
+    OpenAI: KEYS.openai,
+    JWT: KEYS.jwt,
+  };
+  for (const [label, key] of Object.entries(keys))
+    it.each([13, 20, 33])(
+      `${label} every %i characters, the paragraph after it as wide as its last piece`,
+      (width) => {
+        for (const paragraph of ['keep it safe.', 'Keep it safe.']) {
+          const text = JSON.stringify({
+            text: `key: ${wrap(key, width, '\n\n')}\n\n${paragraph}${words}`,
+          });
+          const hidden = hiddenPieces(key, text, '\n\n');
+          expect(hidden).toHaveLength(key.length - 7);
+          for (const shown of views(text))
+            for (const each of hidden) expect(shown.replaceAll('\n\n', '')).not.toContain(each);
+        }
+      },
+    );
 
   it("a segment ending in a piece and a hard break's blanks, the next starting with a line break", () => {
     const [head, rest] = [KEYS.anthropic.slice(0, 15), KEYS.anthropic.slice(15)];
