@@ -40,8 +40,31 @@ export function sourceEnd(view: ReaderView, i: number): number {
   return view.to[k]! < 0 ? view.from[k]! + i - view.at[k]! + 1 : view.to[k]!;
 }
 
-/** What may read differently than written: references, escapes, markers, controls, anything above ASCII. */
-const SPECIAL = /[&\\%*`~\x01-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\uffff]/g;
+/**
+ * What may read differently than written: references, escapes, markers, controls, anything above
+ * ASCII (`[&\\%*\`~\x01-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\uffff]`). The ASCII ones, by code.
+ */
+const SPECIAL_ASCII = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  for (const char of '&\\%*`~\x7f') table[char.charCodeAt(0)] = 1;
+  for (let code = 0x01; code < 0x20; code++)
+    if (code !== 0x09 && code !== 0x0a && code !== 0x0d) table[code] = 1;
+  return table;
+})();
+
+/**
+ * The first offset at or after `i` of a character that may read differently; the length when
+ * none. A loop over char codes: the windows of a reply's seams are short and full of such
+ * characters, and a regex search from each one cost more than the view's own work.
+ */
+function nextSpecial(source: string, i: number): number {
+  const n = source.length;
+  for (; i < n; i++) {
+    const code = source.charCodeAt(i);
+    if (code >= 0x80 || SPECIAL_ASCII[code] === 1) return i;
+  }
+  return n;
+}
 /** The C0 controls a reader does not see, and DEL (NUL keeps texts apart: see scanTexts.ts). */
 const CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 
@@ -95,7 +118,7 @@ export function readerView(
     lastCode = chars.charCodeAt(chars.length - 1);
   };
   let breakIndex = 0;
-  let special = -1; // the next offset SPECIAL matches, once searched
+  let special = -1; // the next offset `nextSpecial` found, once searched
   for (const [from, to] of windows) {
     if (length > 0) emit('\n', from, from);
     while (breakIndex < breaks.length && breaks[breakIndex]! < from) breakIndex += 2;
@@ -115,8 +138,7 @@ export function readerView(
           : to;
       if (special < i) {
         // Remembered: windows only move forward, so no stretch of source is searched twice.
-        SPECIAL.lastIndex = i;
-        special = SPECIAL.test(source) ? SPECIAL.lastIndex - 1 : source.length;
+        special = nextSpecial(source, i);
       }
       if (special > i) {
         if (copyFrom < 0) copyFrom = i;
