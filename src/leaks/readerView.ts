@@ -66,7 +66,23 @@ function nextSpecial(source: string, i: number): number {
   return n;
 }
 /** The C0 controls a reader does not see, and DEL (NUL keeps texts apart: see scanTexts.ts). */
-const CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+const isControl = (code: number): boolean =>
+  (code >= 0x01 && code <= 0x08) ||
+  code === 0x0b ||
+  code === 0x0c ||
+  (code >= 0x0e && code <= 0x1f) ||
+  code === 0x7f;
+/** `[!-/:-@[-\`{-~]`: what a Markdown backslash escapes (NaN, past the end, is none). */
+const isEscapable = (code: number): boolean =>
+  (code >= 0x21 && code <= 0x2f) ||
+  (code >= 0x3a && code <= 0x40) ||
+  (code >= 0x5b && code <= 0x60) ||
+  (code >= 0x7b && code <= 0x7e);
+/** `[A-Za-z0-9]` (NaN, a dropped character, is none). */
+const isLatinOrDigit = (code: number): boolean =>
+  (code >= 0x61 && code <= 0x7a) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x30 && code <= 0x39);
 
 /**
  * The normalised view of the windows of `source` around `points` (and `breaks`): character
@@ -155,7 +171,7 @@ export function readerView(
           continue;
         }
       } else if (code === 0x5c) {
-        if (/[!-/:-@[-`{-~]/.test(source[i + 1] ?? '')) {
+        if (isEscapable(source.charCodeAt(i + 1))) {
           flush(i);
           emit(source[i + 1]!, i, i + 2); // an escaped character is literal: no marker, no fold
           i += 2;
@@ -210,11 +226,10 @@ export function readerView(
   function emitFolded(chars: string, start: number, end: number): void {
     for (const char of chars) {
       const code = char.codePointAt(0)!;
-      const folded = code < 0x80 ? (CONTROL.test(char) ? '' : null) : foldCodePoint(code);
+      const folded = code < 0x80 ? (isControl(code) ? '' : null) : foldCodePoint(code);
       if (folded === MARK_FOLD) {
         // A mark on a Latin letter or digit is an accent on a token: the reader still reads the token.
-        if (!(lastCode < 0x80 && /[A-Za-z0-9]/.test(String.fromCharCode(lastCode))))
-          emit(char, start, end);
+        if (!isLatinOrDigit(lastCode)) emit(char, start, end);
       } else if (folded === '') {
         lastCode = NaN; // as before: a dropped character leaves no letter for a mark to sit on
       } else {

@@ -223,8 +223,7 @@ export function textStream(value: unknown, names = true): TextStream {
     };
     walk(value, undefined, undefined);
   }
-  for (const piece of others) visibles.push(piece);
-  return layOut(visibles, numbers);
+  return layOut(visibles.concat(others), numbers);
 }
 
 /**
@@ -236,25 +235,29 @@ function layOut(pieces: Piece[], numbers: NumberAt[]): TextStream {
   let text = '';
   const joins: number[] = [];
   let start = 0;
+  // The piece before, as locals: reading it back from its object cost a cache miss per piece.
+  let previousVisible = false;
+  let previousText: string | undefined;
   for (let n = 0; n < pieces.length; n++) {
     const item = pieces[n]!;
-    const previous = n > 0 ? pieces[n - 1] : undefined;
-    const seam = previous !== undefined && item.continues && previous.visible;
+    const seam = previousVisible && item.continues;
     // A mention shows as `@target`: the `@` is read with both neighbours (`user:pass` + `@host`).
     if (item.kind === 'mention') {
       const separator = seam ? '@' : BARRIER_MENTION;
       text += separator;
       start += separator.length;
-    } else if (previous !== undefined) {
+    } else if (previousText !== undefined) {
       const separator = seam ? '\n' : BARRIER;
       text += separator;
       start += separator.length;
-      if (seam && isTokenChar(edgeCode(previous.text, -1)) && isTokenChar(edgeCode(item.text, 1)))
+      if (seam && isTokenChar(edgeCode(previousText, -1)) && isTokenChar(edgeCode(item.text, 1)))
         joins.push(start - 1, start);
     }
     item.start = start;
     text += item.text;
     start += item.text.length;
+    previousVisible = item.visible;
+    previousText = item.text;
   }
   return { text, pieces, joins, numbers };
 }
