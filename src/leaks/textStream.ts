@@ -231,8 +231,10 @@ export function textStream(value: unknown, names = true): TextStream {
  * a token could run across.
  */
 function layOut(pieces: Piece[], numbers: NumberAt[]): TextStream {
-  // Concatenated, not joined: V8's `join` of tens of thousands of parts measured twice the cost.
-  let text = '';
+  // Joined once, not concatenated: alone, `+=` measured cheaper, but in a check its rope (two
+  // string nodes a piece, live until the scan flattens it) survived scavenges; a whole checkReply
+  // measured 3-7 % faster with the join (paired, bundled, 32 KB to 1 MiB).
+  const parts: string[] = [];
   const joins: number[] = [];
   let start = 0;
   // The piece before, as locals: reading it back from its object cost a cache miss per piece.
@@ -244,20 +246,20 @@ function layOut(pieces: Piece[], numbers: NumberAt[]): TextStream {
     // A mention shows as `@target`: the `@` is read with both neighbours (`user:pass` + `@host`).
     if (item.kind === 'mention') {
       const separator = seam ? '@' : BARRIER_MENTION;
-      text += separator;
+      parts.push(separator);
       start += separator.length;
     } else if (previousText !== undefined) {
       const separator = seam ? '\n' : BARRIER;
-      text += separator;
+      parts.push(separator);
       start += separator.length;
       if (seam && isTokenChar(edgeCode(previousText, -1)) && isTokenChar(edgeCode(item.text, 1)))
         joins.push(start - 1, start);
     }
     item.start = start;
-    text += item.text;
+    parts.push(item.text);
     start += item.text.length;
     previousVisible = item.visible;
     previousText = item.text;
   }
-  return { text, pieces, joins, numbers };
+  return { text: parts.join(''), pieces, joins, numbers };
 }
