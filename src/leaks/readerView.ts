@@ -40,10 +40,49 @@ export function sourceEnd(view: ReaderView, i: number): number {
   return view.to[k]! < 0 ? view.from[k]! + i - view.at[k]! + 1 : view.to[k]!;
 }
 
-/** What may read differently than written: references, escapes, markers, controls, anything above ASCII. */
-const SPECIAL = /[&\\%*`~\x01-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\uffff]/g;
+/**
+ * What may read differently than written: references, escapes, markers, controls, anything above
+ * ASCII (`[&\\%*\`~\x01-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\uffff]`). The ASCII ones, by code.
+ */
+const SPECIAL_ASCII = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  for (const char of '&\\%*`~\x7f') table[char.charCodeAt(0)] = 1;
+  for (let code = 0x01; code < 0x20; code++)
+    if (code !== 0x09 && code !== 0x0a && code !== 0x0d) table[code] = 1;
+  return table;
+})();
+
+/**
+ * The first offset at or after `i` of a character that may read differently; the length when
+ * none. A loop over char codes: the windows of a reply's seams are short and full of such
+ * characters, and a regex search from each one cost more than the view's own work.
+ */
+function nextSpecial(source: string, i: number): number {
+  const n = source.length;
+  for (; i < n; i++) {
+    const code = source.charCodeAt(i);
+    if (code >= 0x80 || SPECIAL_ASCII[code] === 1) return i;
+  }
+  return n;
+}
 /** The C0 controls a reader does not see, and DEL (NUL keeps texts apart: see scanTexts.ts). */
-const CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+const isControl = (code: number): boolean =>
+  (code >= 0x01 && code <= 0x08) ||
+  code === 0x0b ||
+  code === 0x0c ||
+  (code >= 0x0e && code <= 0x1f) ||
+  code === 0x7f;
+/** `[!-/:-@[-\`{-~]`: what a Markdown backslash escapes (NaN, past the end, is none). */
+const isEscapable = (code: number): boolean =>
+  (code >= 0x21 && code <= 0x2f) ||
+  (code >= 0x3a && code <= 0x40) ||
+  (code >= 0x5b && code <= 0x60) ||
+  (code >= 0x7b && code <= 0x7e);
+/** `[A-Za-z0-9]` (NaN, a dropped character, is none). */
+const isLatinOrDigit = (code: number): boolean =>
+  (code >= 0x61 && code <= 0x7a) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x30 && code <= 0x39);
 
 /**
  * The normalised view of the windows of `source` around `points` (and `breaks`): character
@@ -95,7 +134,7 @@ export function readerView(
     lastCode = chars.charCodeAt(chars.length - 1);
   };
   let breakIndex = 0;
-  let special = -1; // the next offset SPECIAL matches, once searched
+  let special = -1; // the next offset `nextSpecial` found, once searched
   for (const [from, to] of windows) {
     if (length > 0) emit('\n', from, from);
     while (breakIndex < breaks.length && breaks[breakIndex]! < from) breakIndex += 2;
@@ -115,8 +154,7 @@ export function readerView(
           : to;
       if (special < i) {
         // Remembered: windows only move forward, so no stretch of source is searched twice.
-        SPECIAL.lastIndex = i;
-        special = SPECIAL.test(source) ? SPECIAL.lastIndex - 1 : source.length;
+        special = nextSpecial(source, i);
       }
       if (special > i) {
         if (copyFrom < 0) copyFrom = i;
@@ -133,7 +171,7 @@ export function readerView(
           continue;
         }
       } else if (code === 0x5c) {
-        if (/[!-/:-@[-`{-~]/.test(source[i + 1] ?? '')) {
+        if (isEscapable(source.charCodeAt(i + 1))) {
           flush(i);
           emit(source[i + 1]!, i, i + 2); // an escaped character is literal: no marker, no fold
           i += 2;
@@ -188,11 +226,10 @@ export function readerView(
   function emitFolded(chars: string, start: number, end: number): void {
     for (const char of chars) {
       const code = char.codePointAt(0)!;
-      const folded = code < 0x80 ? (CONTROL.test(char) ? '' : null) : foldCodePoint(code);
+      const folded = code < 0x80 ? (isControl(code) ? '' : null) : foldCodePoint(code);
       if (folded === MARK_FOLD) {
         // A mark on a Latin letter or digit is an accent on a token: the reader still reads the token.
-        if (!(lastCode < 0x80 && /[A-Za-z0-9]/.test(String.fromCharCode(lastCode))))
-          emit(char, start, end);
+        if (!isLatinOrDigit(lastCode)) emit(char, start, end);
       } else if (folded === '') {
         lastCode = NaN; // as before: a dropped character leaves no letter for a mark to sit on
       } else {

@@ -1,6 +1,8 @@
 /** Characters of context kept on each side of a point, so a keyword before a secret is kept too. */
 const CONTEXT = 160;
 
+const isSpaceOrTab = (code: number): boolean => code === 0x20 || code === 0x09;
+
 /**
  * Merged windows `[from, to)` of `source` reaching 160 characters around sorted offsets, widened
  * to spaces or tabs: the stretches a view of the text is built of.
@@ -20,7 +22,7 @@ export function windowsAround(source: string, offsets: readonly number[]): [numb
     }
     let from = Math.max(0, offset - CONTEXT, last ? last[1] : 0);
     const floor = last ? last[1] : 0;
-    while (from > floor && !/[ \t]/.test(source[from - 1]!)) from--;
+    while (from > floor && !isSpaceOrTab(source.charCodeAt(from - 1))) from--;
     windows.push([from, rightEdge(offset + CONTEXT)]);
   }
   return windows;
