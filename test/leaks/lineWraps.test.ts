@@ -66,12 +66,18 @@ describe('a key wrapped by line breaks, the next line a capitalised sentence', (
 describe('a key wrapped with blank lines, the paragraph after it as wide as its last piece', () => {
   // The paragraph line was read as one more line of the block (one width) and glued to the key.
   const paragraph = (width: number) => 'keep it safe and sound, do not share'.slice(0, width);
+  // Only widths whose last piece leaves a paragraph of words (6 characters or more, a blank in
+  // it): a one-word line may be read as the key's last piece (a known gap).
+  const lastWidth = (name: string, width: number) => pieces(KEYS[name]!, width).at(-1)!.length;
   for (const name of ['Anthropic', 'OpenAI', 'GitHub (a longer token)', 'JWT', 'Stripe', 'npm'])
-    it.each([9, 10, 12, 16, 20, 33])(`${name}, every %i characters`, (width) => {
+    it.each(
+      [9, 10, 12, 16, 20, 33].filter((width) => {
+        const last = lastWidth(name, width);
+        return last >= 6 && paragraph(last).includes(' ');
+      }),
+    )(`${name}, every %i characters`, (width) => {
       const parts = pieces(KEYS[name]!, width);
       const last = parts.at(-1)!.length;
-      // A paragraph of words: a one-word line may be read as the key's last piece (a known gap).
-      if (last < 6 || !paragraph(last).includes(' ')) return;
       const text = `Here is the key:\n\n${parts.join('\n\n')}\n\n${paragraph(last)}`;
       const { value, findings } = maskLeaks({ text });
       expect(findings.length, text).toBeGreaterThan(0);
