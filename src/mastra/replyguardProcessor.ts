@@ -16,6 +16,7 @@ import {
   type SegmentReplyResult,
 } from './core';
 import { heldStep, releasedParts, type HeldStep } from './heldStep';
+import { maskedErrorPart } from './maskedError';
 
 /** Options of {@link replyguardProcessor}: `checkReply`'s options, the id and the corrections. */
 export interface ReplyguardProcessorOptions extends CheckReplyOptions {
@@ -68,7 +69,8 @@ interface ProcessorState {
  * while corrections remain (Mastra asks the model again with the issues), then for good, the
  * verdict as the tripwire's metadata. The text of a step that calls tools is a tool step's words:
  * it is dropped, and the answer after the tools is checked. Reasoning, tool calls and their
- * results pass as Mastra streams them.
+ * results pass as Mastra streams them; an `error` or `tool-error` part passes with its error
+ * masked (a copy: message, stack, cause and every text field), and is what `output.error` holds.
  *
  * @example
  * const agent = new Agent({
@@ -88,6 +90,9 @@ export function replyguardProcessor(options: ReplyguardProcessorOptions = {}): R
   // chain: a symbol key, which a processor before this one keeps when it copies a part to change it.
   const released = Symbol('replyguard.released');
   const release = (part: ChunkType): ChunkType => Object.assign({ ...part }, { [released]: true });
+  // Errors leave masked with the scanner's rules and the host's literals, even when replies are
+  // not scanned (`leaks: false`): a model's or a tool's error quotes what it was given.
+  const errorLeaks = check.leaks === false ? undefined : check.leaks;
 
   async function decide(
     held: HeldStep,
@@ -166,6 +171,9 @@ export function replyguardProcessor(options: ReplyguardProcessorOptions = {}): R
         state.queue = rest;
         return next(state, first);
       }
+      case 'error':
+      case 'tool-error':
+        return maskedErrorPart(part, errorLeaks);
       default:
         return part;
     }

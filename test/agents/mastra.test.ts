@@ -45,6 +45,21 @@ async function streamed(agent: Awaited<ReturnType<typeof agentWith>>['agent'], i
   return { output, types, streamedText, text: await output.text, tripwire: output.tripwire };
 }
 
+/** Every string reachable in a value (own keys, hidden ones and symbols too), joined. */
+function textsOf(value: unknown, seen = new Set<unknown>()): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null || seen.has(value)) return '';
+  seen.add(value);
+  return Reflect.ownKeys(value)
+    .map((key) => {
+      const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+      const field =
+        'value' in descriptor ? descriptor.value : (value as Record<PropertyKey, unknown>)[key];
+      return textsOf(field, seen);
+    })
+    .join('\n');
+}
+
 describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
   it('streams the checked reply only, after the model’s whole answer, as one text part', async () => {
     const { agent } = await agentWith([GOOD]);
@@ -188,6 +203,88 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
     // A failed step is not a refused reply: no correction is asked, no verdict invented.
     expect(model.doStreamCalls).toHaveLength(1);
     expect(output.tripwire).toBeUndefined();
+  });
+
+  it('a model’s error leaves masked: its part, its stack and output.error; the run still fails', async () => {
+    const failing = { error: new Error(`upstream failed ${TOKEN}`) };
+    const { agent } = await agentWith([failing, failing]);
+    const output = await agent.stream('hi');
+    const errors: unknown[] = [];
+    for await (const part of output.fullStream) if (part.type === 'error') errors.push(part);
+    expect(errors).toHaveLength(1);
+    const error = (errors[0] as { payload: { error: Error } }).payload.error;
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toBe('upstream failed [REDACTED]');
+    expect(error.stack).toContain('upstream failed [REDACTED]');
+    expect(textsOf(errors[0])).not.toContain(TOKEN);
+    const failed = output.error as Error;
+    expect(failed.message).toBe('upstream failed [REDACTED]');
+    expect(textsOf(failed)).not.toContain(TOKEN);
+    // generate() throws the masked error.
+    const thrown = await agent.generate('hi').then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect((thrown as Error).message).toBe('upstream failed [REDACTED]');
+    expect(textsOf(thrown)).not.toContain(TOKEN);
+  });
+
+  it('an AI SDK error keeps its class and fields, every text masked, host literals too', async () => {
+    const { APICallError } = await import('ai');
+    const key = 'host-key-0123456789abcdef';
+    const thrown = new APICallError({
+      message: `401 for key ${key}`,
+      url: 'https://api.example.com/v1/chat',
+      requestBodyValues: { model: 'm' },
+      statusCode: 401,
+      responseBody: `{"error":{"message":"bad key ${TOKEN}"}}`,
+      cause: new Error(`socket said ${TOKEN}`),
+      isRetryable: false,
+    });
+    const { agent } = await agentWith([{ error: thrown }], {
+      ...options,
+      leaks: { literals: [key] },
+    });
+    const output = await agent.stream('hi');
+    for await (const part of output.fullStream) void part;
+    const failed = output.error as InstanceType<typeof APICallError>;
+    expect(APICallError.isInstance(failed)).toBe(true);
+    expect(failed.statusCode).toBe(401);
+    expect(failed.isRetryable).toBe(false);
+    expect(failed.message).toBe('401 for key [REDACTED]');
+    expect(failed.responseBody).toContain('bad key [REDACTED]');
+    expect((failed.cause as Error).message).toBe('socket said [REDACTED]');
+    const texts = textsOf(failed);
+    expect(texts).not.toContain(TOKEN);
+    expect(texts).not.toContain(key);
+    // The model's error is left as it was: the copy is what leaves.
+    expect(thrown.message).toContain(key);
+  });
+
+  it('a tool that fails: its tool-error part’s error is masked, the answer after it checked', async () => {
+    const { createTool } = await import('@mastra/core/tools');
+    const { z } = await import('zod');
+    const weather = createTool({
+      id: 'weather',
+      description: 'The weather in a city.',
+      inputSchema: z.object({ city: z.string() }),
+      execute: async () => {
+        throw new Error(`weather API refused ${TOKEN}`);
+      },
+    });
+    const { agent } = await agentWith(
+      [{ calls: [{ id: 'c1', name: 'weather', input: '{"city":"Oslo"}' }] }, GOOD],
+      options,
+      { tools: { weather } },
+    );
+    const output = await agent.stream('hi');
+    const failures: unknown[] = [];
+    for await (const part of output.fullStream) if (part.type === 'tool-error') failures.push(part);
+    expect(failures).toHaveLength(1);
+    const error = (failures[0] as { payload: { error: Error } }).payload.error;
+    expect(error.message).toBe('weather API refused [REDACTED]');
+    expect(textsOf(failures[0])).not.toContain(TOKEN);
+    expect(await output.text).toBe(GOOD);
   });
 
   it('an aborted run releases nothing', async () => {
