@@ -13,6 +13,7 @@ import {
   type Issue,
   type SegmentReply,
 } from './core';
+import { scrubErrorChunk } from './scrubErrorChunk';
 import { scrubFinalChunk } from './scrubFinalChunk';
 
 /** Options of {@link replyguardGuardrail}: `checkReply`'s options, and two policies. */
@@ -41,7 +42,8 @@ const BLOCK = 'block' as GuardrailAction.BLOCK;
  * reply — or, refused, to the failure notice, or blocks under `onRefused: 'block'`. Streamed
  * `TEXT_DELTA`s are withheld unless the host opts in (`streamDeltas`). It sanitizes in AgentOS's
  * first, sequential phase (`canSanitize`), evaluates every delta (no streaming limit), and fails
- * closed: a check that throws blocks.
+ * closed: a check that throws blocks. AgentOS's `ERROR` chunk (a model or a tool that failed)
+ * passes with its message and details masked.
  *
  * @example
  * await agentos.initialize({ ...config, guardrailService: replyguardGuardrail({ mentions: { allowed: ['u1'] } }) });
@@ -53,6 +55,9 @@ export function replyguardGuardrail(
 ): IGuardrailService & { readonly id: string; readonly config: GuardrailConfig } {
   const { onRefused = 'sanitize', streamDeltas = false, ...check } = options;
   const notice = failureNotice(check.failureNotice);
+  // Errors leave masked with the scanner's rules and the host's literals, even when replies are
+  // not scanned (`leaks: false`): a model's or a tool's error quotes what it was given.
+  const errorLeaks = check.leaks === false ? undefined : check.leaks;
   const asText = (reply: SegmentReply) =>
     check.schema === false ? plainText(reply) : JSON.stringify(reply);
 
@@ -91,6 +96,10 @@ export function replyguardGuardrail(
       failClosed: true,
     }),
     async evaluateOutput({ chunk }: GuardrailOutputPayload) {
+      if (chunk.type === ('error' as typeof chunk.type)) {
+        scrubErrorChunk(chunk as Parameters<typeof scrubErrorChunk>[0], errorLeaks);
+        return null;
+      }
       if (chunk.type === ('text_delta' as typeof chunk.type))
         return streamDeltas
           ? null

@@ -120,6 +120,20 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     expect(JSON.stringify(chunks)).not.toContain(TOKEN);
   });
 
+  it('a model that fails with a secret: AgentOS’s error chunk carries it masked', async () => {
+    const key = 'host-key-0123456789abcdef';
+    const { error } = await run(
+      { deltas: pieces(GOOD), failure: `upstream failed ${TOKEN} for ${key}` },
+      { ...options, leaks: { literals: [key] } },
+    );
+    expect(error).toBeDefined();
+    expect(error!.message).toContain('upstream failed [REDACTED] for [REDACTED]');
+    const details = error!.details as { underlyingError?: { message?: string; stack?: string } };
+    expect(details.underlyingError?.message).toBe('upstream failed [REDACTED] for [REDACTED]');
+    expect(JSON.stringify(error)).not.toContain(TOKEN);
+    expect(JSON.stringify(error)).not.toContain(key);
+  });
+
   it('a check that throws blocks (fail closed), and the error never repeats its text', async () => {
     const hostile = {
       mentions: {

@@ -1,0 +1,58 @@
+// No imports: the agent adapters bundle this file as it is, with `quoteOutbound` from the
+// package's main entry as the quote (an adapter must not ship a second copy of the core).
+
+/** How deep a copy goes (an error, its cause, the cause's fields); deeper values are dropped. */
+const DEPTH = 4;
+
+/**
+ * A copy of a reported value (an error of any class, its `cause`, a response's fields) with every
+ * text in it through `quote` (which masks, then shortens), told the field's name: a string, or an
+ * object copied with its prototype and own fields (symbol keys and hidden ones, such as an
+ * error's `message` and `stack`), each in turn; cycles are kept. A model or a tool quotes what it
+ * was given in its errors (a key, a prompt's secret): the copy is what leaves, the original is
+ * left as it is.
+ */
+export function quotedCopy(
+  value: unknown,
+  quote: (text: string, field: string) => string,
+): unknown {
+  return copyOf(value, quote, DEPTH, new WeakMap(), '');
+}
+
+function copyOf(
+  value: unknown,
+  quote: (text: string, field: string) => string,
+  depth: number,
+  copies: WeakMap<object, object>,
+  field: string,
+): unknown {
+  if (typeof value === 'string') return quote(value, field);
+  if (typeof value !== 'object' || value === null) return value;
+  const known = copies.get(value);
+  if (known) return known;
+  if (depth <= 0) return undefined;
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    copies.set(value, items);
+    for (const item of value) items.push(copyOf(item, quote, depth - 1, copies, field));
+    return items;
+  }
+  const copy = Object.create(Object.getPrototypeOf(value) as object | null) as object;
+  copies.set(value, copy);
+  // Symbol keys too: the AI SDK marks its errors with one (`APICallError.isInstance` reads it).
+  for (const name of Reflect.ownKeys(value)) {
+    const descriptor = Object.getOwnPropertyDescriptor(value, name)!;
+    // A getter is read once: the copy holds what it gave.
+    const own =
+      'value' in descriptor
+        ? (descriptor.value as unknown)
+        : (value as Record<PropertyKey, unknown>)[name];
+    Object.defineProperty(copy, name, {
+      value: copyOf(own, quote, depth - 1, copies, String(name)),
+      writable: true,
+      enumerable: descriptor.enumerable ?? false,
+      configurable: true,
+    });
+  }
+  return copy;
+}
