@@ -127,17 +127,33 @@ describe('progress views of a secret the final reply joins across segments and l
   });
 });
 
+/** The keys the shortest-match cases cut (each rule's match ends before the key does). */
+const CUT_KEYS: Record<string, string> = {
+  OpenAI: KEYS.openai,
+  JWT: KEYS.jwt,
+  'GitHub (a longer token)': `ghs_${randomChars(72, 21)}`,
+  Stripe: `sk_live_${randomChars(24, 22)}`,
+};
+
+/** The value of every view of `text` streamed a character at a time (none while no view shows). */
+function viewValues(text: string): unknown[] {
+  const builder = createValueBuilder(encodePointer);
+  const stream = createJsonStream({}, builder.observer);
+  const scanner = progressScanner({});
+  const values: unknown[] = [];
+  for (const char of text) {
+    expect(stream.push(char)).toBeUndefined();
+    const view = safeProgressView(builder.current(), scanner);
+    if (view !== undefined) values.push(view.value);
+  }
+  return values;
+}
+
 describe('progress views of a key cut across segments after its shortest match', () => {
   // However short the tail in the next segment (one character), no view shows it in clear: the
   // final reply masks it with the key (tailAcross), so the views hold it back until it is masked.
-  const keys: Record<string, string> = {
-    OpenAI: KEYS.openai,
-    JWT: KEYS.jwt,
-    'GitHub (a longer token)': `ghs_${randomChars(72, 21)}`,
-    Stripe: `sk_live_${randomChars(24, 22)}`,
-  };
   const after = ` is the key${' and keep it safe, do not share it with anyone at all'.repeat(4)}.`;
-  for (const [label, key] of Object.entries(keys))
+  for (const [label, key] of Object.entries(CUT_KEYS))
     it.each([0.8, 0.9, 0.95, -1])(`${label} cut at %f (-1: before its last character)`, (at) => {
       const cut = at < 0 ? key.length - 1 : Math.round(key.length * at);
       const tail = key.slice(cut);
@@ -149,14 +165,9 @@ describe('progress views of a key cut across segments after its shortest match',
       };
       const text = JSON.stringify(value);
       expect(hiddenPieces(key, text)).toHaveLength(key.length - 7);
-      const builder = createValueBuilder(encodePointer);
-      const stream = createJsonStream({}, builder.observer);
-      const scanner = progressScanner({});
       let shownAfter = false;
-      for (const char of text) {
-        expect(stream.push(char)).toBeUndefined();
-        const view = safeProgressView(builder.current(), scanner);
-        const second = (view?.value as typeof value | undefined)?.segments?.[1]?.data?.text;
+      for (const shown of viewValues(text)) {
+        const second = (shown as typeof value).segments?.[1]?.data?.text;
         if (second === undefined) continue;
         expect(second.startsWith(tail), `${JSON.stringify(second)} at ${text.length}`).toBe(false);
         if (second.includes(' is the key')) shownAfter = true;
@@ -168,14 +179,8 @@ describe('progress views of a key cut across segments after its shortest match',
 describe('progress views of a key cut by a line break in one string after its shortest match', () => {
   // Issue 28: the final reply masks the key's rest on the next line with it (tailWithin), and
   // reads a key whose next line is a capitalised sentence; no view shows either in clear.
-  const keys: Record<string, string> = {
-    OpenAI: KEYS.openai,
-    JWT: KEYS.jwt,
-    'GitHub (a longer token)': `ghs_${randomChars(72, 21)}`,
-    Stripe: `sk_live_${randomChars(24, 22)}`,
-  };
   const after = ' and keep it safe, do not share it with anyone at all'.repeat(4);
-  for (const [label, key] of Object.entries(keys))
+  for (const [label, key] of Object.entries(CUT_KEYS))
     it.each([0.8, 0.95, -1])(`${label} cut at %f (-1: before its last character)`, (at) => {
       const cut = at < 0 ? key.length - 1 : Math.round(key.length * at);
       for (const words of ['thanks for waiting', 'Thanks for waiting']) {
@@ -183,14 +188,9 @@ describe('progress views of a key cut by a line break in one string after its sh
           text: `key ${key.slice(0, cut)}\n${key.slice(cut)}\n${words}${after}.`,
         });
         expect(hiddenPieces(key, text, '\n')).toHaveLength(key.length - 7);
-        const builder = createValueBuilder(encodePointer);
-        const stream = createJsonStream({}, builder.observer);
-        const scanner = progressScanner({});
         let shownAfter = false;
-        for (const char of text) {
-          expect(stream.push(char)).toBeUndefined();
-          const shown = (safeProgressView(builder.current(), scanner)?.value as { text?: string })
-            ?.text;
+        for (const value of viewValues(text)) {
+          const shown = (value as { text?: string }).text;
           if (shown === undefined) continue;
           expect(shown.includes(`\n${key.slice(cut)}`), JSON.stringify(shown)).toBe(false);
           expect(shown).not.toContain(key.slice(0, 8));
@@ -203,18 +203,7 @@ describe('progress views of a key cut by a line break in one string after its sh
 
 describe('progress views of a key the final reply joins across blank lines', () => {
   /** Every view of `text` streamed a character at a time, its strings joined. */
-  const views = (text: string) => {
-    const builder = createValueBuilder(encodePointer);
-    const stream = createJsonStream({}, builder.observer);
-    const scanner = progressScanner({});
-    const shown: string[] = [];
-    for (const char of text) {
-      expect(stream.push(char)).toBeUndefined();
-      const view = safeProgressView(builder.current(), scanner);
-      if (view !== undefined) shown.push(stringsOf(view.value).join('\u0000'));
-    }
-    return shown;
-  };
+  const views = (text: string) => viewValues(text).map((value) => stringsOf(value).join('\u0000'));
   const words = ' the reply is ready see below and thanks for waiting so long today'.repeat(3);
 
   // (Every 21 characters, and a paragraph that starts with a small letter: the scanner reads a
