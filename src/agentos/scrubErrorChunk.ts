@@ -1,10 +1,5 @@
-import { quotedCopy } from '../leaks/quotedCopy';
+import { MESSAGE_MAX, quotedCopy } from '../leaks/quotedCopy';
 import { quoteOutbound, type QuoteOptions } from './core';
-
-/** The longest error message the chunk keeps (`…` aside), as the other adapters'. */
-const MESSAGE_MAX = 300;
-/** The longest other text of its details (a stack, a response body), `…` aside. */
-const TEXT_MAX = 4000;
 
 /** The fields of AgentOS's `ERROR` chunk that quote the failure. */
 interface ErrorChunk {
@@ -18,8 +13,7 @@ interface ErrorChunk {
  * host, so this writes to it in place, the details as a masked copy (the error is left as it is).
  */
 export function scrubErrorChunk(chunk: ErrorChunk, leaks: QuoteOptions['leaks']): void {
-  const quote = (text: string, field: string) =>
-    quoteOutbound(text, { leaks, max: field === 'message' ? MESSAGE_MAX : TEXT_MAX });
-  if (typeof chunk.message === 'string') chunk.message = quote(chunk.message, 'message');
+  const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
+  if (typeof chunk.message === 'string') chunk.message = quote(chunk.message, MESSAGE_MAX);
   if (chunk.details !== undefined) chunk.details = quotedCopy(chunk.details, quote);
 }

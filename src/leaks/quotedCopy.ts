@@ -3,30 +3,34 @@
 
 /** How deep a copy goes (an error, its cause, the cause's fields); deeper values are dropped. */
 const DEPTH = 4;
+/** The longest error message a copy keeps (`…` aside), as the AI SDK adapter's. */
+export const MESSAGE_MAX = 300;
+/** The longest other text of an error (its stack, a response body), `…` aside. */
+const TEXT_MAX = 4000;
+
+/** Masks, then shortens a text to `max` (`quoteOutbound` with the caller's leak options). */
+type Quote = (text: string, max: number) => string;
 
 /**
  * A copy of a reported value (an error of any class, its `cause`, a response's fields) with every
- * text in it through `quote` (which masks, then shortens), told the field's name: a string, or an
- * object copied with its prototype and own fields (symbol keys and hidden ones, such as an
+ * text in it through `quote` (to {@link MESSAGE_MAX} for a `message`, 4,000 elsewhere): a string,
+ * or an object copied with its prototype and own fields (symbol keys and hidden ones, such as an
  * error's `message` and `stack`), each in turn; cycles are kept. A model or a tool quotes what it
  * was given in its errors (a key, a prompt's secret): the copy is what leaves, the original is
  * left as it is.
  */
-export function quotedCopy(
-  value: unknown,
-  quote: (text: string, field: string) => string,
-): unknown {
+export function quotedCopy(value: unknown, quote: Quote): unknown {
   return copyOf(value, quote, DEPTH, new WeakMap(), '');
 }
 
 function copyOf(
   value: unknown,
-  quote: (text: string, field: string) => string,
+  quote: Quote,
   depth: number,
   copies: WeakMap<object, object>,
   field: string,
 ): unknown {
-  if (typeof value === 'string') return quote(value, field);
+  if (typeof value === 'string') return quote(value, field === 'message' ? MESSAGE_MAX : TEXT_MAX);
   if (typeof value !== 'object' || value === null) return value;
   const known = copies.get(value);
   if (known) return known;
