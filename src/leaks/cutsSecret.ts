@@ -1,3 +1,5 @@
+import { isVowel } from './tokenChars';
+
 // What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with. (Not
 // `*`, `#` or `!`: Markdown's markers and punctuation run into a line's last word.)
 const SECRET = /* @__PURE__ */ (() => {
@@ -55,7 +57,7 @@ const MAX_LONE = 2;
 
 /** True when `[from, to)` has a vowel (`y` counts). */
 function vowel(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if ('aeiouyAEIOUY'.includes(text[i]!)) return true;
+  for (let i = from; i < to; i++) if (isVowel(text.charCodeAt(i))) return true;
   return false;
 }
 

@@ -1,4 +1,4 @@
-import { isEdgeMarker as isMarker, isTokenChar } from './tokenChars';
+import { isEdgeMarker as isMarker, isTokenChar, isVowel } from './tokenChars';
 
 const isLetter = (code: number) => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
 const isLower = (code: number) => code >= 0x61 && code <= 0x7a;
@@ -185,8 +185,6 @@ const goesOn = (text: string, from: number, limit: number) => startOf(text, from
 const startsWithWord = (text: string, from: number, limit: number) =>
   startOf(text, from, limit) === 'word';
 
-const VOWELS = /* @__PURE__ */ new Set('aeiouyAEIOUY'.split('').map((char) => char.charCodeAt(0)));
-
 /**
  * Two letters or more (hyphens between) with a vowel, no capital after a small letter: a word,
  * not a key's part.
@@ -203,7 +201,7 @@ function plainWord(text: string, from: number, to: number): boolean {
     }
     if (!isLetter(code) || (lower && isUpper(code))) return false;
     lower = isLower(code);
-    vowel ||= VOWELS.has(code);
+    vowel ||= isVowel(code);
     letters++;
   }
   return letters >= 2 && vowel;
