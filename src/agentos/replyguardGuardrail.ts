@@ -13,6 +13,7 @@ import {
   type Issue,
   type SegmentReply,
 } from './core';
+import { scrubChunkFields } from './scrubChunkFields';
 import { scrubErrorChunk } from './scrubErrorChunk';
 import { scrubFinalChunk } from './scrubFinalChunk';
 
@@ -43,7 +44,10 @@ const BLOCK = 'block' as GuardrailAction.BLOCK;
  * `TEXT_DELTA`s are withheld unless the host opts in (`streamDeltas`). It sanitizes in AgentOS's
  * first, sequential phase (`canSanitize`), evaluates every delta (no streaming limit), and fails
  * closed: a check that throws blocks. AgentOS's `ERROR` chunk (a model or a tool that failed)
- * passes with its message and details masked.
+ * passes with its message and details masked; so do the final response's tool calls, UI
+ * commands, reasoning trace, error and conversation (the model's and the tools' messages), and a
+ * final `SYSTEM_PROGRESS` or `UI_COMMAND`. AgentOS hands a guardrail no other chunk: tool call
+ * requests, tool results and metadata updates reach the host as AgentOS streams them.
  *
  * @example
  * await agentos.initialize({ ...config, guardrailService: replyguardGuardrail({ mentions: { allowed: ['u1'] } }) });
@@ -55,9 +59,9 @@ export function replyguardGuardrail(
 ): IGuardrailService & { readonly id: string; readonly config: GuardrailConfig } {
   const { onRefused = 'sanitize', streamDeltas = false, ...check } = options;
   const notice = failureNotice(check.failureNotice);
-  // Errors leave masked with the scanner's rules and the host's literals, even when replies are
-  // not scanned (`leaks: false`): a model's or a tool's error quotes what it was given.
-  const errorLeaks = check.leaks === false ? undefined : check.leaks;
+  // Errors and a model's or a tool's data leave masked with the scanner's rules and the host's
+  // literals, even when replies are not scanned (`leaks: false`): they quote what was given.
+  const outboundLeaks = check.leaks === false ? undefined : check.leaks;
   const asText = (reply: SegmentReply) =>
     check.schema === false ? plainText(reply) : JSON.stringify(reply);
 
@@ -97,19 +101,20 @@ export function replyguardGuardrail(
     }),
     async evaluateOutput({ chunk }: GuardrailOutputPayload) {
       if (chunk.type === ('error' as typeof chunk.type)) {
-        scrubErrorChunk(chunk as Parameters<typeof scrubErrorChunk>[0], errorLeaks);
+        scrubErrorChunk(chunk as Parameters<typeof scrubErrorChunk>[0], outboundLeaks);
         return null;
       }
       if (chunk.type === ('text_delta' as typeof chunk.type))
         return streamDeltas
           ? null
           : { action: SANITIZE, modifiedText: '', reasonCode: 'REPLYGUARD_HELD' };
+      scrubChunkFields(chunk, outboundLeaks);
       if (chunk.type !== ('final_response' as typeof chunk.type)) return null;
       const final = chunk as Extract<typeof chunk, { finalResponseText: unknown }>;
       try {
         const evaluation = await finalEvaluation(final.finalResponseText);
         if (typeof evaluation.modifiedText === 'string')
-          scrubFinalChunk(final, evaluation.modifiedText);
+          scrubFinalChunk(final, evaluation.modifiedText, outboundLeaks);
         return evaluation;
       } catch {
         // Never the error's text: it may quote the reply.

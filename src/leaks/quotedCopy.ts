@@ -23,6 +23,24 @@ export function quotedCopy(value: unknown, quote: Quote): unknown {
   return copyOf(value, quote, DEPTH, new WeakMap(), '');
 }
 
+/**
+ * A masked copy of a model's or a tool's data (a tool's result and arguments, a reasoning
+ * trace, a conversation's messages) as JSON writes it, then through {@link quotedCopy}: a `Date`
+ * becomes its ISO text, a class what its `toJSON` gives, as the data reaches a model or a wire.
+ * (A copy keeps prototypes, not the hidden state of a `Date` or a `Map`, which JSON never had.)
+ * Data JSON cannot write (a cycle, a `BigInt`) is copied as it is.
+ */
+export function quotedData(value: unknown, quote: Quote): unknown {
+  let plain = value;
+  try {
+    const json = JSON.stringify(value);
+    if (json !== undefined) plain = JSON.parse(json) as unknown;
+  } catch {
+    // Copied as it is: quotedCopy keeps cycles.
+  }
+  return quotedCopy(plain, quote);
+}
+
 function copyOf(
   value: unknown,
   quote: Quote,

@@ -16,7 +16,7 @@ import {
   type SegmentReplyResult,
 } from './core';
 import { heldStep, releasedParts, type HeldStep } from './heldStep';
-import { maskedErrorPart } from './maskedError';
+import { maskedPart } from './maskedPart';
 
 /** Options of {@link replyguardProcessor}: `checkReply`'s options, the id and the corrections. */
 export interface ReplyguardProcessorOptions extends CheckReplyOptions {
@@ -68,9 +68,12 @@ interface ProcessorState {
  * reply never streams: the step ends without it and the processor aborts — with `retry: true`
  * while corrections remain (Mastra asks the model again with the issues), then for good, the
  * verdict as the tripwire's metadata. The text of a step that calls tools is a tool step's words:
- * it is dropped, and the answer after the tools is checked. Reasoning, tool calls and their
- * results pass as Mastra streams them; an `error` or `tool-error` part passes with its error
- * masked (a copy: message, stack, cause and every text field), and is what `output.error` holds.
+ * it is dropped, and the answer after the tools is checked. An `error` or `tool-error` part
+ * passes with its error masked (a copy: message, stack, cause and every text field), and is what
+ * `output.error` holds; a `tool-result` passes with the tool's result and arguments masked (a
+ * copy: the model and the memory keep the result). A `tool-call` passes as the model wrote it:
+ * the part this processor returns is the call Mastra runs, so a masked copy would change what
+ * the tool is given. Reasoning passes as Mastra streams it.
  *
  * @example
  * const agent = new Agent({
@@ -90,9 +93,9 @@ export function replyguardProcessor(options: ReplyguardProcessorOptions = {}): R
   // chain: a symbol key, which a processor before this one keeps when it copies a part to change it.
   const released = Symbol('replyguard.released');
   const release = (part: ChunkType): ChunkType => Object.assign({ ...part }, { [released]: true });
-  // Errors leave masked with the scanner's rules and the host's literals, even when replies are
-  // not scanned (`leaks: false`): a model's or a tool's error quotes what it was given.
-  const errorLeaks = check.leaks === false ? undefined : check.leaks;
+  // Errors and tool results leave masked with the scanner's rules and the host's literals, even
+  // when replies are not scanned (`leaks: false`): they quote what the model or a tool was given.
+  const outboundLeaks = check.leaks === false ? undefined : check.leaks;
 
   async function decide(
     held: HeldStep,
@@ -173,7 +176,8 @@ export function replyguardProcessor(options: ReplyguardProcessorOptions = {}): R
       }
       case 'error':
       case 'tool-error':
-        return maskedErrorPart(part, errorLeaks);
+      case 'tool-result':
+        return maskedPart(part, outboundLeaks);
       default:
         return part;
     }

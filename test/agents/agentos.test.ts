@@ -1,7 +1,13 @@
 import { wrapOutputGuardrails, type AgentOSResponse } from '@framers/agentos';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replyguardGuardrail, type ReplyguardGuardrailOptions } from '../../src/agentos/index';
-import { AgentOSResponseChunkType, agentosWith, requestChunks, type Turn } from './agentosRuntime';
+import {
+  AgentOSResponseChunkType,
+  GMIOutputChunkType,
+  agentosWith,
+  requestChunks,
+  type Turn,
+} from './agentosRuntime';
 import {
   FENCED,
   GOOD,
@@ -132,6 +138,138 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     expect(details.underlyingError?.message).toBe('upstream failed [REDACTED] for [REDACTED]');
     expect(JSON.stringify(error)).not.toContain(TOKEN);
     expect(JSON.stringify(error)).not.toContain(key);
+  });
+
+  it('the final response’s tool calls, UI commands, reasoning trace and error leave masked', async () => {
+    const key = 'host-key-0123456789abcdef';
+    const call = { id: 'call-1', name: 'lookup', arguments: { query: `find ${TOKEN}` } };
+    const command = { commandId: 'show', payload: { text: `token ${TOKEN}` } };
+    const step = {
+      timestamp: new Date(0),
+      type: 'tool_call',
+      message: `called lookup with ${key}`,
+      details: { arguments: { query: TOKEN } },
+    };
+    const output = {
+      toolCalls: [call],
+      uiCommands: [command],
+      reasoningTrace: [step],
+      error: { code: 'PARTIAL', message: `lookup said ${TOKEN}`, details: { key } },
+    };
+    const { chunks, final } = await run(
+      { ...streamedTurn(GOOD), output },
+      { ...options, leaks: { literals: [key] } },
+    );
+    expect(JSON.parse(final!.finalResponseText!)).toEqual(GOOD_VALUE);
+    expect(final!.finalToolCalls).toEqual([
+      { id: 'call-1', name: 'lookup', arguments: { query: 'find [REDACTED]' } },
+    ]);
+    expect(final!.finalUiCommands).toEqual([
+      { commandId: 'show', payload: { text: 'token [REDACTED]' } },
+    ]);
+    // As JSON writes it: the copy of a Date is its ISO text.
+    expect(final!.reasoningTrace).toEqual([
+      {
+        ...step,
+        timestamp: step.timestamp.toISOString(),
+        message: 'called lookup with [REDACTED]',
+        details: { arguments: { query: '[REDACTED]' } },
+      },
+    ]);
+    expect(final!.error).toEqual({
+      code: 'PARTIAL',
+      message: 'lookup said [REDACTED]',
+      details: { key: '[REDACTED]' },
+    });
+    const sent = JSON.stringify(chunks);
+    expect(sent).not.toContain(TOKEN);
+    expect(sent).not.toContain(key);
+    // The GMI's own objects are left as they are: copies leave.
+    expect(call.arguments.query).toContain(TOKEN);
+    expect(step.message).toContain(key);
+  });
+
+  it('leaks: false scans no reply, yet the final response’s tool data leaves masked', async () => {
+    const command = { commandId: 'show', payload: { text: `token ${TOKEN}` } };
+    const { chunks, final } = await run(
+      { ...streamedTurn(GOOD), output: { uiCommands: [command] } },
+      { ...options, leaks: false },
+    );
+    expect(final!.finalUiCommands).toEqual([
+      { commandId: 'show', payload: { text: 'token [REDACTED]' } },
+    ]);
+    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
+  });
+
+  it('the conversation the final response carries: earlier replies, tool calls and tool results masked', async () => {
+    const history = [
+      { role: 'user', content: 'what is the key?' },
+      { role: 'assistant', content: `earlier: ${TOKEN}` },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call-0',
+            type: 'function',
+            function: { name: 'vault', arguments: `{"k":"${TOKEN}"}` },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call-0', name: 'vault', content: `vault says ${TOKEN}` },
+    ];
+    const { chunks, final, conversation } = await run({ ...streamedTurn(GOOD), history });
+    const messages = (
+      final!.updatedConversationContext as unknown as {
+        messages: { role: string; content: string | null }[];
+      }
+    ).messages;
+    expect(messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'assistant',
+      'tool',
+      'user',
+      'assistant',
+    ]);
+    expect(messages[0]!.content).toBe('what is the key?');
+    expect(messages[1]!.content).toBe('earlier: [REDACTED]');
+    expect(messages[3]!.content).toBe('vault says [REDACTED]');
+    expect(JSON.parse(messages.at(-1)!.content!)).toEqual(GOOD_VALUE);
+    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
+    // AgentOS's own conversation is left as AgentOS keeps it.
+    expect(JSON.stringify(conversation.toJSON())).toContain(TOKEN);
+  });
+
+  it('a final system message or UI command from the GMI leaves masked', async () => {
+    const progress = await run({
+      deltas: pieces(GOOD),
+      chunks: [
+        {
+          type: GMIOutputChunkType.SYSTEM_MESSAGE,
+          content: { message: `indexed ${TOKEN}`, progressPercentage: 100 },
+          isFinal: true,
+        },
+      ],
+      reply: GOOD,
+    });
+    const system = progress.chunks.find(
+      (chunk) => chunk.type === AgentOSResponseChunkType.SYSTEM_PROGRESS && chunk.isFinal,
+    );
+    expect(system).toMatchObject({ message: 'indexed [REDACTED]', progressPercentage: 100 });
+    expect(JSON.stringify(progress.chunks)).not.toContain(TOKEN);
+    const command = { commandId: 'show', payload: { text: `token ${TOKEN}` } };
+    const ui = await run({
+      deltas: pieces(GOOD),
+      chunks: [{ type: GMIOutputChunkType.UI_COMMAND, content: [command], isFinal: true }],
+      reply: GOOD,
+    });
+    const commands = ui.chunks.find((chunk) => chunk.type === AgentOSResponseChunkType.UI_COMMAND);
+    expect(commands).toMatchObject({
+      uiCommands: [{ commandId: 'show', payload: { text: 'token [REDACTED]' } }],
+    });
+    expect(JSON.stringify(ui.chunks)).not.toContain(TOKEN);
+    expect(command.payload.text).toContain(TOKEN);
   });
 
   it('a check that throws blocks (fail closed), and the error never repeats its text', async () => {

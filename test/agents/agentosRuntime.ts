@@ -10,7 +10,7 @@ import {
 import { ConversationContext } from '@framers/agentos/core/conversation/ConversationContext';
 import { vi } from 'vitest';
 
-export { AgentOSResponseChunkType };
+export { AgentOSResponseChunkType, GMIOutputChunkType };
 
 /** What the scripted GMI does in a turn: stream text, maybe ask for an external tool, answer. */
 export interface Turn {
@@ -23,6 +23,12 @@ export interface Turn {
   readonly afterTool?: string;
   /** The GMI fails after its deltas, with this error message (a model that fails mid-answer). */
   readonly failure?: string;
+  /** Chunks the GMI streams after its deltas, as written (a system message, UI commands). */
+  readonly chunks?: readonly Record<string, unknown>[];
+  /** The turn's final output beyond its text (tool calls, UI commands, reasoning trace, error). */
+  readonly output?: Record<string, unknown>;
+  /** Messages the conversation holds before the turn (earlier turns, tool results). */
+  readonly history?: readonly Record<string, unknown>[];
 }
 
 // The configuration AgentOS checks at initialize (shapes as its own createAgentOSConfig builds
@@ -71,6 +77,7 @@ const CONFIG = {
  */
 export async function agentosWith(guardrail: IGuardrailService, turn: Turn) {
   const conversation = new ConversationContext('conversation-1');
+  for (const message of turn.history ?? []) conversation.addMessage(message as never);
   const gmi = {
     getCurrentPrimaryPersonaId: () => 'chat',
     getGMIId: () => 'gmi-1',
@@ -89,6 +96,8 @@ export async function agentosWith(guardrail: IGuardrailService, turn: Turn) {
           timestamp: new Date(),
         };
       if (turn.failure !== undefined) throw new Error(turn.failure);
+      for (const chunk of turn.chunks ?? [])
+        yield { interactionId: 'i1', timestamp: new Date(), ...chunk };
       if (turn.toolCall) {
         const call = {
           id: turn.toolCall.id,
@@ -104,7 +113,7 @@ export async function agentosWith(guardrail: IGuardrailService, turn: Turn) {
         };
         return { isFinal: false, responseText: turn.deltas?.join('') ?? null, toolCalls: [call] };
       }
-      return { isFinal: true, responseText: turn.reply ?? null };
+      return { isFinal: true, responseText: turn.reply ?? null, ...turn.output };
     },
     handleToolResult: async () => ({ isFinal: true, responseText: turn.afterTool ?? null }),
   };

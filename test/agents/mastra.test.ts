@@ -261,7 +261,7 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
     expect(thrown.message).toContain(key);
   });
 
-  it('a tool that fails: its tool-error part’s error is masked, the answer after it checked', async () => {
+  it('a tool that fails: its tool-error part’s error and arguments are masked, the answer after it checked', async () => {
     const { createTool } = await import('@mastra/core/tools');
     const { z } = await import('zod');
     const weather = createTool({
@@ -273,7 +273,7 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
       },
     });
     const { agent } = await agentWith(
-      [{ calls: [{ id: 'c1', name: 'weather', input: '{"city":"Oslo"}' }] }, GOOD],
+      [{ calls: [{ id: 'c1', name: 'weather', input: `{"city":"Oslo ${TOKEN}"}` }] }, GOOD],
       options,
       { tools: { weather } },
     );
@@ -283,8 +283,97 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
     expect(failures).toHaveLength(1);
     const error = (failures[0] as { payload: { error: Error } }).payload.error;
     expect(error.message).toBe('weather API refused [REDACTED]');
+    expect((failures[0] as { payload: { args: unknown } }).payload.args).toEqual({
+      city: 'Oslo [REDACTED]',
+    });
     expect(textsOf(failures[0])).not.toContain(TOKEN);
     expect(await output.text).toBe(GOOD);
+  });
+
+  it('a tool’s result and arguments reach the host masked; the tool and the model get them as written', async () => {
+    const { createTool } = await import('@mastra/core/tools');
+    const { z } = await import('zod');
+    const key = 'host-key-0123456789abcdef';
+    const ran: unknown[] = [];
+    const vault = createTool({
+      id: 'vault',
+      description: 'Reads a vault entry.',
+      inputSchema: z.object({ entry: z.string() }),
+      execute: async (input) => {
+        ran.push(input);
+        return { value: `the key is ${TOKEN}`, owner: key, at: new Date(0) };
+      },
+    });
+    const { agent, model } = await agentWith(
+      [{ calls: [{ id: 'c1', name: 'vault', input: `{"entry":"${key}"}` }] }, GOOD],
+      { ...options, leaks: { literals: [key] } },
+      { tools: { vault } },
+    );
+    const output = await agent.stream('hi');
+    const parts: { type: string; payload?: unknown }[] = [];
+    for await (const part of output.fullStream) parts.push(part);
+    const result = parts.find((part) => part.type === 'tool-result');
+    expect(result?.payload).toMatchObject({
+      args: { entry: '[REDACTED]' },
+      // As JSON writes it: the copy of a Date is its ISO text.
+      result: {
+        value: 'the key is [REDACTED]',
+        owner: '[REDACTED]',
+        at: new Date(0).toISOString(),
+      },
+    });
+    const results = JSON.stringify(await output.toolResults);
+    expect(results).not.toContain(TOKEN);
+    expect(results).not.toContain(key);
+    expect(JSON.stringify(parts.filter((part) => part.type === 'tool-result'))).not.toContain(key);
+    expect(await output.text).toBe(GOOD);
+    // The tool ran with what the model wrote, and the model read what the tool returned.
+    expect(ran).toEqual([{ entry: key }]);
+    expect(JSON.stringify(model.doStreamCalls[1]?.prompt)).toContain(`the key is ${TOKEN}`);
+  });
+
+  it('leaks: false scans no reply, yet a tool’s result leaves masked', async () => {
+    const { createTool } = await import('@mastra/core/tools');
+    const { z } = await import('zod');
+    const vault = createTool({
+      id: 'vault',
+      description: 'Reads a vault entry.',
+      inputSchema: z.object({ entry: z.string() }),
+      execute: async () => `the key is ${TOKEN}`,
+    });
+    const { agent } = await agentWith(
+      [{ calls: [{ id: 'c1', name: 'vault', input: '{"entry":"main"}' }] }, 'plain words'],
+      { schema: false, leaks: false },
+      { tools: { vault } },
+    );
+    const output = await agent.stream('hi');
+    for await (const part of output.fullStream) void part;
+    expect(await output.text).toBe('plain words');
+    const [result] = (await output.toolResults) as { payload: { result: unknown } }[];
+    expect(result?.payload.result).toBe('the key is [REDACTED]');
+  });
+
+  it('a tool call passes as the model wrote it: the part is the call Mastra runs', async () => {
+    const { createTool } = await import('@mastra/core/tools');
+    const { z } = await import('zod');
+    const ran: unknown[] = [];
+    const vault = createTool({
+      id: 'vault',
+      description: 'Reads a vault entry.',
+      inputSchema: z.object({ entry: z.string() }),
+      execute: async (input) => {
+        ran.push(input);
+        return 'done';
+      },
+    });
+    const { agent } = await agentWith(
+      [{ calls: [{ id: 'c1', name: 'vault', input: `{"entry":"${TOKEN}"}` }] }, GOOD],
+      options,
+      { tools: { vault } },
+    );
+    const output = await agent.stream('hi');
+    for await (const part of output.fullStream) void part;
+    expect(ran).toEqual([{ entry: TOKEN }]);
   });
 
   it('an aborted run releases nothing', async () => {
@@ -293,7 +382,6 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
     const output = await agent.stream('hi', { abortSignal: controller.signal });
     const types: string[] = [];
     for await (const part of output.fullStream) types.push(part.type);
-    console.log(types);
     expect(types).toContain('abort');
     expect(types).not.toContain('text-delta');
   });

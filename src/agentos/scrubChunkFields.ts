@@ -1,0 +1,33 @@
+import { quotedCopy, quotedData } from '../leaks/quotedCopy';
+import { quoteOutbound, type QuoteOptions } from './core';
+
+/**
+ * The fields, by chunk type, that carry a model's or a tool's words or data to the host, among
+ * the chunks AgentOS hands a guardrail: every chunk marked final, and the text deltas (which the
+ * guardrail withholds). A final `SYSTEM_PROGRESS` or `UI_COMMAND` is the GMI's own; the final
+ * response also reports the turn's tool calls, UI commands and reasoning trace. The chunks AgentOS
+ * streams unmarked (tool call requests, tool results, metadata and workflow updates) never reach a
+ * guardrail; a tool call request is also what the host runs an external tool with.
+ */
+const FIELDS: Readonly<Record<string, readonly string[]>> = {
+  system_progress: ['message'],
+  ui_command: ['uiCommands'],
+  final_response: ['finalToolCalls', 'finalUiCommands', 'reasoningTrace'],
+};
+
+/**
+ * Masks, in place, a chunk's fields that carry a model's or a tool's words or data (each a masked
+ * copy: AgentOS's own objects are left as they are), and the final response's `error` as errors
+ * are masked. The chunk is about to be yielded to the host; the final reply itself is
+ * `scrubFinalChunk`'s.
+ */
+export function scrubChunkFields(chunk: object, leaks: QuoteOptions['leaks']): void {
+  const fields = chunk as Record<string, unknown>;
+  const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
+  const type = String(fields.type);
+  for (const name of FIELDS[type] ?? [])
+    if (fields[name] !== undefined && fields[name] !== null)
+      fields[name] = quotedData(fields[name], quote);
+  if (type === 'final_response' && fields.error !== undefined)
+    fields.error = quotedCopy(fields.error, quote);
+}

@@ -1,0 +1,31 @@
+import type { ChunkType } from '@mastra/core/stream';
+import { quotedCopy, quotedData } from '../leaks/quotedCopy';
+import { quoteOutbound, type QuoteOptions } from './core';
+
+/**
+ * A part with what it quotes of a model or a tool masked, in a copy of the part (everything else
+ * as Mastra made it): an `error`'s or a `tool-error`'s error (its class kept, so the run still
+ * ends as an error) and a tool's arguments, and a `tool-result`'s result and arguments. Mastra
+ * wrote the tool's result into the conversation before it hands the part on, and the tool ran
+ * already: the copy is what the host sees (the stream, `toolResults`, `steps`), the model and the
+ * memory keep the result as it was. A result a provider's own tool sent in the model's stream is
+ * not copied: Mastra keeps that part as the conversation's result. Any other part as it is.
+ */
+export function maskedPart(part: ChunkType, leaks: QuoteOptions['leaks']): ChunkType {
+  const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
+  if (part.type === 'error')
+    return { ...part, payload: { ...part.payload, error: quotedCopy(part.payload.error, quote) } };
+  if (part.type === 'tool-error') {
+    const { error, args } = part.payload;
+    return {
+      ...part,
+      payload: { ...part.payload, error: quotedCopy(error, quote), args: quotedData(args, quote) },
+    } as ChunkType;
+  }
+  if (part.type !== 'tool-result' || part.payload.providerExecuted === true) return part;
+  const { result, args } = part.payload;
+  return {
+    ...part,
+    payload: { ...part.payload, result: quotedData(result, quote), args: quotedData(args, quote) },
+  };
+}
