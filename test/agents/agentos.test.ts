@@ -1,4 +1,5 @@
 import { wrapOutputGuardrails, type AgentOSResponse } from '@framers/agentos';
+import type { GuardrailOutputPayload } from '@framers/agentos/safety/guardrails';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replyguardGuardrail, type ReplyguardGuardrailOptions } from '../../src/agentos/index';
 import {
@@ -270,6 +271,31 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     });
     expect(JSON.stringify(ui.chunks)).not.toContain(TOKEN);
     expect(command.payload.text).toContain(TOKEN);
+  });
+
+  it('AgentOS hands the guardrail the deltas and the final chunks only (what it can mask)', async () => {
+    // Pins AgentOS's dispatch: if it starts handing other chunks over, the guardrail must mask them.
+    const guardrail = replyguardGuardrail(options);
+    const seen: AgentOSResponse[] = [];
+    const recording = {
+      ...guardrail,
+      evaluateOutput: async (payload: GuardrailOutputPayload) => {
+        seen.push({ ...payload.chunk });
+        return guardrail.evaluateOutput!(payload);
+      },
+    };
+    const { agentos } = await agentosWith(recording, {
+      deltas: ['Let me look that up'],
+      toolCall: { id: 'call-1', name: 'weather' },
+    });
+    running.push(agentos);
+    const chunks = await requestChunks(agentos);
+    const types = new Set(chunks.map((chunk) => chunk.type));
+    expect(types).toContain(AgentOSResponseChunkType.TOOL_CALL_REQUEST);
+    expect(types).toContain(AgentOSResponseChunkType.SYSTEM_PROGRESS);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const chunk of seen)
+      expect(chunk.type === AgentOSResponseChunkType.TEXT_DELTA || chunk.isFinal).toBe(true);
   });
 
   it('a check that throws blocks (fail closed), and the error never repeats its text', async () => {
