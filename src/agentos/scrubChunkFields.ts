@@ -5,13 +5,15 @@ import { quoteOutbound, type QuoteOptions } from './core';
  * The fields, by chunk type, that carry a model's or a tool's words or data to the host, among
  * the chunks AgentOS hands a guardrail: every chunk marked final, and the text deltas (which the
  * guardrail withholds). A final `SYSTEM_PROGRESS` or `UI_COMMAND` is the GMI's own; the final
- * response also reports the turn's tool calls, UI commands and reasoning trace. The chunks AgentOS
- * streams unmarked (tool call requests, tool results, metadata and workflow updates) never reach a
+ * response also reports the turn's tool calls, UI commands and reasoning trace; an agency's
+ * update is final once every seat is done, its seats' outputs in it. The chunks AgentOS streams
+ * unmarked (tool call requests, tool results, metadata and workflow updates) never reach a
  * guardrail; a tool call request is also what the host runs an external tool with.
  */
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
   system_progress: ['message'],
   ui_command: ['uiCommands'],
+  agency_update: ['agency'],
   final_response: ['finalToolCalls', 'finalUiCommands', 'reasoningTrace'],
 };
 

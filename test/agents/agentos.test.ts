@@ -273,6 +273,42 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     expect(command.payload.text).toContain(TOKEN);
   });
 
+  it('a final agency update leaves masked: its seats’ outputs, through AgentOS’s dispatcher', async () => {
+    // AgentOS's workflow runtime marks an agency's update final once every seat is done.
+    const seat = {
+      roleId: 'researcher',
+      gmiInstanceId: 'gmi-2',
+      personaId: 'researcher',
+      metadata: { status: 'completed', lastOutputPreview: `found ${TOKEN}` },
+    };
+    const update = {
+      type: AgentOSResponseChunkType.AGENCY_UPDATE,
+      streamId: 'conversation-1',
+      gmiInstanceId: 'agency:a1',
+      personaId: 'agency:a1',
+      isFinal: true,
+      timestamp: new Date(0).toISOString(),
+      agency: { agencyId: 'a1', workflowId: 'w1', seats: [seat] },
+    } as AgentOSResponse;
+    async function* stream() {
+      yield update;
+    }
+    const delivered: AgentOSResponse[] = [];
+    for await (const chunk of wrapOutputGuardrails(
+      replyguardGuardrail(options),
+      { userId: 'user-1', sessionId: 'session-1' },
+      stream(),
+      { streamId: 'conversation-1' },
+    ))
+      delivered.push(chunk);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toMatchObject({
+      agency: { seats: [{ metadata: { lastOutputPreview: 'found [REDACTED]' } }] },
+    });
+    expect(JSON.stringify(delivered)).not.toContain(TOKEN);
+    expect(seat.metadata.lastOutputPreview).toContain(TOKEN);
+  });
+
   it('AgentOS hands the guardrail the deltas and the final chunks only (what it can mask)', async () => {
     // Pins AgentOS's dispatch: if it starts handing other chunks over, the guardrail must mask them.
     const guardrail = replyguardGuardrail(options);
