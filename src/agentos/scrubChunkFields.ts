@@ -1,5 +1,5 @@
 import { quotedCopy, quotedData } from '../leaks/quotedCopy';
-import { quoteOutbound, type QuoteOptions } from './core';
+import { maskLeaks, quoteOutbound, type QuoteOptions } from './core';
 
 /**
  * The fields, by chunk type, that carry a model's or a tool's words or data to the host, among
@@ -26,10 +26,11 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
 export function scrubChunkFields(chunk: object, leaks: QuoteOptions['leaks']): void {
   const fields = chunk as Record<string, unknown>;
   const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
+  const mask = (data: unknown) => maskLeaks(data, leaks || undefined).value;
   const type = String(fields.type);
   for (const name of FIELDS[type] ?? [])
     if (fields[name] !== undefined && fields[name] !== null)
-      fields[name] = quotedData(fields[name], quote);
+      fields[name] = quotedData(fields[name], mask, quote);
   if (type === 'final_response' && fields.error !== undefined)
     fields.error = quotedCopy(fields.error, quote);
 }

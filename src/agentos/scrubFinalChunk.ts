@@ -1,5 +1,5 @@
 import { quotedData } from '../leaks/quotedCopy';
-import { quoteOutbound, type QuoteOptions } from './core';
+import { maskLeaks, quoteOutbound, type QuoteOptions } from './core';
 
 /** The fields of AgentOS's `FINAL_RESPONSE` chunk that carry the model's reply as written. */
 interface FinalChunk {
@@ -32,13 +32,14 @@ export function scrubFinalChunk(
   const { messages } = context;
   if (!Array.isArray(messages)) return;
   const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
+  const mask = (data: unknown) => maskLeaks(data, leaks || undefined).value;
   chunk.updatedConversationContext = {
     ...context,
     messages: messages.map((message: unknown) => {
       if (typeof message !== 'object' || message === null) return message;
       const { role, content } = message as { role?: unknown; content?: unknown };
       if (role === 'assistant' && content === written) return { ...message, content: sanitized };
-      return HOST_ROLES.has(role) ? message : quotedData(message, quote);
+      return HOST_ROLES.has(role) ? message : quotedData(message, mask, quote);
     }),
   };
 }

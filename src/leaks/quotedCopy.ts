@@ -23,22 +23,25 @@ export function quotedCopy(value: unknown, quote: Quote): unknown {
   return copyOf(value, quote, DEPTH, new WeakMap(), '');
 }
 
+/** Masks a JSON value whole, names and numbers too (`maskLeaks` with the caller's leak options). */
+type MaskValue = (value: unknown) => unknown;
+
 /**
  * A masked copy of a model's or a tool's data (a tool's result and arguments, a reasoning
- * trace, a conversation's messages) as JSON writes it, then through {@link quotedCopy}: a `Date`
- * becomes its ISO text, a class what its `toJSON` gives, as the data reaches a model or a wire.
- * (A copy keeps prototypes, not the hidden state of a `Date` or a `Map`, which JSON never had.)
- * Data JSON cannot write (a cycle, a `BigInt`) is copied as it is.
+ * trace, a conversation's messages), nothing shortened or dropped: the data as JSON writes it (a
+ * `Date` becomes its ISO text, a class what its `toJSON` gives, as it reaches a model or a wire)
+ * through `mask`, which reads it as the scanner reads a reply (a key cut across two strings
+ * too). Data JSON cannot write (a cycle, a `BigInt`) is quoted as an error is
+ * ({@link quotedCopy}: bounded, cycles kept).
  */
-export function quotedData(value: unknown, quote: Quote): unknown {
-  let plain = value;
+export function quotedData(value: unknown, mask: MaskValue, quote: Quote): unknown {
+  let json: string | undefined;
   try {
-    const json = JSON.stringify(value);
-    if (json !== undefined) plain = JSON.parse(json) as unknown;
+    json = JSON.stringify(value);
   } catch {
-    // Copied as it is: quotedCopy keeps cycles.
+    return quotedCopy(value, quote);
   }
-  return quotedCopy(plain, quote);
+  return json === undefined ? value : mask(JSON.parse(json) as unknown);
 }
 
 function copyOf(

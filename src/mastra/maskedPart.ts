@@ -1,6 +1,6 @@
 import type { ChunkType } from '@mastra/core/stream';
 import { quotedCopy, quotedData } from '../leaks/quotedCopy';
-import { quoteOutbound, type QuoteOptions } from './core';
+import { maskLeaks, quoteOutbound, type QuoteOptions } from './core';
 
 /**
  * A part with what it quotes of a model or a tool masked, in a copy of the part (everything else
@@ -13,19 +13,20 @@ import { quoteOutbound, type QuoteOptions } from './core';
  */
 export function maskedPart(part: ChunkType, leaks: QuoteOptions['leaks']): ChunkType {
   const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
+  const mask = (data: unknown) => maskLeaks(data, leaks || undefined).value;
   if (part.type === 'error')
     return { ...part, payload: { ...part.payload, error: quotedCopy(part.payload.error, quote) } };
   if (part.type === 'tool-error') {
     const { error, args } = part.payload;
     return {
       ...part,
-      payload: { ...part.payload, error: quotedCopy(error, quote), args: quotedData(args, quote) },
+      payload: { ...part.payload, error: quotedCopy(error, quote), args: quotedData(args, mask, quote) },
     } as ChunkType;
   }
   if (part.type !== 'tool-result' || part.payload.providerExecuted === true) return part;
   const { result, args } = part.payload;
   return {
     ...part,
-    payload: { ...part.payload, result: quotedData(result, quote), args: quotedData(args, quote) },
+    payload: { ...part.payload, result: quotedData(result, mask, quote), args: quotedData(args, mask, quote) },
   };
 }

@@ -144,7 +144,9 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
   it('the final response’s tool calls, UI commands, reasoning trace and error leave masked', async () => {
     const key = 'host-key-0123456789abcdef';
     const call = { id: 'call-1', name: 'lookup', arguments: { query: `find ${TOKEN}` } };
-    const command = { commandId: 'show', payload: { text: `token ${TOKEN}` } };
+    const long = 'Long notes here. '.repeat(300);
+    const deep = { a: { b: { c: { d: 'kept' } } } };
+    const command = { commandId: 'show', payload: { text: `token ${TOKEN}`, long, deep } };
     const step = {
       timestamp: new Date(0),
       type: 'tool_call',
@@ -165,8 +167,9 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     expect(final!.finalToolCalls).toEqual([
       { id: 'call-1', name: 'lookup', arguments: { query: 'find [REDACTED]' } },
     ]);
+    // Data is masked, never shortened or cut at a depth (an error's quote is).
     expect(final!.finalUiCommands).toEqual([
-      { commandId: 'show', payload: { text: 'token [REDACTED]' } },
+      { commandId: 'show', payload: { text: 'token [REDACTED]', long, deep } },
     ]);
     // As JSON writes it: the copy of a Date is its ISO text.
     expect(final!.reasoningTrace).toEqual([

@@ -301,7 +301,13 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
       inputSchema: z.object({ entry: z.string() }),
       execute: async (input) => {
         ran.push(input);
-        return { value: `the key is ${TOKEN}`, owner: key, at: new Date(0) };
+        return {
+          value: `the key is ${TOKEN}`,
+          owner: key,
+          at: new Date(0),
+          notes: `${'A long note. '.repeat(400)}${TOKEN}`,
+          deep: { a: { b: { c: { d: { e: 'kept' } } } } },
+        };
       },
     });
     const { agent, model } = await agentWith(
@@ -320,6 +326,9 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
         value: 'the key is [REDACTED]',
         owner: '[REDACTED]',
         at: new Date(0).toISOString(),
+        // Data is masked, never shortened or cut at a depth (an error's quote is).
+        notes: `${'A long note. '.repeat(400)}[REDACTED]`,
+        deep: { a: { b: { c: { d: { e: 'kept' } } } } },
       },
     });
     const results = JSON.stringify(await output.toolResults);
