@@ -56,6 +56,14 @@ function copyOf(
   const known = copies.get(value);
   if (known) return known;
   if (depth <= 0) return undefined;
+  // Their state is not in own fields: a copy by fields would be an empty shell (a `Date` whose
+  // `toJSON` throws).
+  if (value instanceof Date) return new Date(value.getTime());
+  if (value instanceof Map || value instanceof Set) {
+    const entries = value instanceof Map ? [...value] : [...value.values()];
+    const items = copyOf(entries, quote, depth, copies, field) as unknown[];
+    return value instanceof Map ? new Map(items as [unknown, unknown][]) : new Set(items);
+  }
   if (Array.isArray(value)) {
     const items: unknown[] = [];
     copies.set(value, items);
