@@ -1,4 +1,5 @@
 import { firstPass } from './firstPass';
+import { inertSeam } from './inertSeam';
 import { type Offsets, toArray } from './passOutput';
 import { patternReach } from './patternReach';
 import { type ReaderView, readerView } from './readerView';
@@ -261,21 +262,24 @@ function seamReach(
     breaks[next]! - breaks[next - 1]! < 2 * reach
   )
     next += 2;
-  let copy = '';
-  const seams: number[] = [];
   // Widened over marker runs: a run's point is where it starts, beside what comes before it.
   let at = Math.max(from, breaks[k]! - reach);
   while (at > from && isMarker(text.charCodeAt(at - 1))) at--;
   const copyFrom = at;
+  let stop = Math.min(to, breaks[next - 1]! + reach);
+  while (stop < to && isMarker(text.charCodeAt(stop))) stop++;
+  const result = { reach: Reach.None as number, from: Infinity, to: -Infinity, next };
+  // One seam whose copy provably yields nothing is decided without the copy (`inertSeam`).
+  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop))
+    return result;
+  let copy = '';
+  const seams: number[] = [];
   for (let j = k; j < next; j += 2) {
     copy += text.slice(at, breaks[j]);
     seams.push(copy.length);
     at = breaks[j + 1]!;
   }
-  let stop = Math.min(to, breaks[next - 1]! + reach);
-  while (stop < to && isMarker(text.charCodeAt(stop))) stop++;
   copy += text.slice(at, stop);
-  const result = { reach: Reach.None as number, from: Infinity, to: -Infinity, next };
   const needs = (a: number, b: number) => {
     result.reach = 0;
     result.from = Math.min(result.from, a);
