@@ -1,35 +1,12 @@
+import { asciiUnit } from './caselessUnit';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import { foldKind } from './foldChar';
 import { GROUP_CODE } from './keywordTables';
+import { SPECIAL_ASCII } from './readerView';
 import type { ScanTables } from './scanTables';
-import { isTokenChar as isToken } from './tokenChars';
+import { isTokenChar } from './tokenChars';
 
-/** Per rule set: the ASCII units its keywords may match (both cases of a letter), and whether one has a unit above ASCII. */
-interface KeywordUnits {
-  readonly ascii: Uint8Array;
-  readonly other: boolean;
-}
-
-/** `null`: a keyword holds a marker (`*`, `` ` ``), which a reader's view drops: no seam is decided here. */
-const known = /* @__PURE__ */ new WeakMap<ScanTables, KeywordUnits | null>();
-
-function keywordUnits(tables: ScanTables): KeywordUnits | null {
-  let units = known.get(tables);
-  if (units !== undefined) return units;
-  const ascii = new Uint8Array(128);
-  let other = false;
-  for (const keyword of tables.keywords)
-    for (let j = 0; j < keyword.length; j++) {
-      const code = keyword.charCodeAt(j);
-      if (code >= 0x80) other = true;
-      else if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a)
-        ascii[code | 0x20] = ascii[code & ~0x20] = 1;
-      else ascii[code] = 1;
-    }
-  units = ascii[0x2a] === 1 || ascii[0x60] === 1 ? null : { ascii, other };
-  known.set(tables, units);
-  return units;
-}
+const isMarker = (code: number) => code === 0x2a || code === 0x60;
 
 /**
  * What a seam's copy may hold for `inertSeam` to decide it: what a reader's view copies as
@@ -38,18 +15,35 @@ function keywordUnits(tables: ScanTables): KeywordUnits | null {
  */
 const plain = (code: number): boolean =>
   code < 0x80
-    ? PLAIN_ASCII[code] === 1
+    ? SPECIAL_ASCII[code] === 0 || isMarker(code)
     : !(code >= 0xd800 && code <= 0xdfff) && foldKind(code) === 1;
 
-const PLAIN_ASCII = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128).fill(1);
-  for (const char of '&\\%~\x7f') table[char.charCodeAt(0)] = 0;
-  for (let code = 0x01; code < 0x20; code++)
-    if (code !== 0x09 && code !== 0x0a && code !== 0x0d) table[code] = 0;
-  return table;
-})();
+/** Where the last `units` stopped. */
+let reached = 0;
 
-const isMarker = (code: number) => code === 0x2a || code === 0x60;
+/**
+ * The units from `i` towards `stop` (forward with `step` 1; backward with -1, reading the unit
+ * before `i`) that `test` holds for, markers skipped, up to `most`: it stops at the first unit
+ * that fails, and sets `reached`.
+ */
+function units(
+  text: string,
+  i: number,
+  stop: number,
+  step: number,
+  test: (code: number) => boolean,
+  most = Infinity,
+): number {
+  let count = 0;
+  for (; (stop - i) * step > 0 && count < most; i += step) {
+    const code = text.charCodeAt(step > 0 ? i : i - 1);
+    if (isMarker(code)) continue;
+    if (!test(code)) break;
+    count++;
+  }
+  reached = i;
+  return count;
+}
 
 /**
  * True when the short copy `seamReach` would make of one seam (the text `[from, end)` joined to
@@ -60,6 +54,7 @@ const isMarker = (code: number) => code === 0x2a || code === 0x60;
  *  - no keyword crosses the seam in the view (in the copy, which keeps the markers, a keyword
  *    across it holds no marker, so it is one in the view too): read in the units keywords may
  *    match on either side, as far as the longest keyword reaches.
+ * Not decided here when a keyword holds a marker (a reader's view drops it).
  * Ordinary Markdown joined to the text before it (`Article 5` + `**Item 6**`) is decided here.
  */
 export function inertSeam(
@@ -70,43 +65,20 @@ export function inertSeam(
   start: number,
   to: number,
 ): boolean {
-  const units = keywordUnits(tables);
-  if (units === null) return false;
-  for (let i = from; i < end; i++) if (!plain(text.charCodeAt(i))) return false;
-  for (let i = start; i < to; i++) if (!plain(text.charCodeAt(i))) return false;
-  let before = 0;
-  for (let i = end - 1; i >= from; i--) {
-    const code = text.charCodeAt(i);
-    if (isMarker(code)) continue;
-    if (!isToken(code)) break;
-    before++;
-  }
-  let after = 0;
-  for (let i = start; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (isMarker(code)) continue;
-    if (!isToken(code)) break;
-    after++;
-  }
+  const ascii = tables.keywordAscii;
+  if (ascii[0x2a]! + ascii[0x60]! > 0) return false;
+  units(text, from, end, 1, plain);
+  if (reached < end) return false;
+  units(text, start, to, 1, plain);
+  if (reached < to) return false;
+  const before = units(text, end, from, -1, isTokenChar);
+  const after = units(text, start, to, 1, isTokenChar);
   if (before > 0 && after > 0 && before + after >= MIN_ENCODED_RUN) return false;
-  const { ascii, other } = units;
-  const mayMatch = (code: number) => (code >= 0x80 ? other : ascii[code] === 1);
-  const reach = tables.longest - 1;
-  let head = end;
-  let seam = 0; // the units read before the seam
-  for (; head > from && seam < reach; head--) {
-    const code = text.charCodeAt(head - 1);
-    if (isMarker(code)) continue;
-    if (!mayMatch(code)) break;
-    seam++;
-  }
-  let tail = start;
-  for (let count = 0; tail < to && count < reach; tail++) {
-    const code = text.charCodeAt(tail);
-    if (isMarker(code)) continue;
-    if (!mayMatch(code)) break;
-    count++;
-  }
+  const mayMatch = (code: number) => ascii[asciiUnit(code)] === 1;
+  const seam = units(text, end, from, -1, mayMatch, tables.longest - 1); // the units read before the seam
+  const head = reached;
+  units(text, start, to, 1, mayMatch, tables.longest - 1);
+  const tail = reached;
   if (head === end || tail === start) return true;
   // The keyword automaton over that stretch as the view reads it (markers skipped), as the first
   // pass runs it: a keyword group accepted at `i` starts at `i + 1 - groupLength`. One whose

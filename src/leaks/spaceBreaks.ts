@@ -1,5 +1,6 @@
 import { cutsSecret, isSecretChar, randomLooking } from './cutsSecret';
 import { type Offsets, push } from './passOutput';
+import { lowerCaseWord } from './tokenChars';
 
 /** How far a keyword's run of secret characters is read before and after it. */
 const REACH = 256;
@@ -74,15 +75,6 @@ export function spaceBreaks(text: string, hits: Offsets, breaks: Offsets): void 
     }
     done = Math.max(done, to);
   }
-}
-
-/** True when `[from, to)` is lower-case letters only: a word, not a piece of a key. */
-function lowerCaseWord(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x61 || code > 0x7a) return false;
-  }
-  return true;
 }
 
 /** True when `[from, to)` has a `=` or `:` before its end's padding: `name=value`, not a piece. */
