@@ -1,4 +1,4 @@
-import { isVowel, lowerCaseWord } from './tokenChars';
+import { isDigit, isVowel, lowerCaseWord } from './tokenChars';
 
 // What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with. (Not
 // `*`, `#` or `!`: Markdown's markers and punctuation run into a line's last word.)
@@ -11,8 +11,6 @@ const SECRET = /* @__PURE__ */ (() => {
 
 /** True when a code unit is one secrets are written with (a key, a URL with credentials, a JWT). */
 export const isSecretChar = (code: number): boolean => code < 0x80 && SECRET[code] === 1;
-
-const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
 
 /** A seam inside a run of secret characters this long (both sides together) may cut a secret. */
 const MIN_CUT_RUN = 12;

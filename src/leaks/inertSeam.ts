@@ -103,13 +103,10 @@ export function inertSeam(
 function mayCross(tables: ScanTables, state: number, at: number, seam: number): boolean {
   const k = (state - tables.accepting) / tables.stride;
   for (let c = tables.from[k]!; c < tables.from[k + 1]!; c++) {
-    const code = tables.codes[c]!;
-    if (code < GROUP_CODE) continue; // an event, not a keyword: points are ruled out above
-    const group = code - GROUP_CODE;
+    const group = tables.codes[c]! - GROUP_CODE;
+    if (group < 0) continue; // an event, not a keyword: points are ruled out above
     const begin = at - tables.groupLength[group]!;
-    if (begin >= seam) continue;
-    for (let g = tables.groupFrom[group]!; g < tables.groupFrom[group + 1]!; g++)
-      if (begin + tables.keywords[tables.groupEntries[g]!]!.length > seam) return true;
+    if (begin < seam && begin + tables.groupLongest[group]! > seam) return true;
   }
   return false;
 }

@@ -51,6 +51,8 @@ export interface KeywordTables {
   readonly groupLength: Int32Array;
   readonly groupFrom: Int32Array;
   readonly groupEntries: Int32Array;
+  /** Per keyword group: the length of its longest keyword. */
+  readonly groupLongest: Int32Array;
   /** The length of the longest keyword. */
   readonly longest: number;
   /**
@@ -197,6 +199,9 @@ function build(keywords: readonly string[]): KeywordTables {
   const automaton = keywordAutomaton(patterns, count);
 
   const [groupFrom, groupEntries] = flat(groups);
+  const groupLongest = Int32Array.from(groups, (list) =>
+    Math.max(...list.map((id) => keywords[id]!.length)),
+  );
   const keywordAscii = new Uint8Array(0x81);
   for (const keyword of keywords)
     for (let k = 0; k < keyword.length; k++) keywordAscii[asciiUnit(keyword.charCodeAt(k))] = 1;
@@ -206,7 +211,8 @@ function build(keywords: readonly string[]): KeywordTables {
     groupLength: Int32Array.from(groups, (list) => prefixOf[list[0]!]!.length),
     groupFrom,
     groupEntries,
-    longest: keywords.reduce((longest, keyword) => Math.max(longest, keyword.length), 0),
+    groupLongest,
+    longest: Math.max(0, ...groupLongest),
     foldClass,
     otherClass,
     keywordAscii,

@@ -28,7 +28,6 @@ export function startPoints(state: PointState): void {
   state.pairedAt = -1;
 }
 
-
 /**
  * True when a token character the pass read on its own comes right before `i` (the unit after
  * a high surrogate is read with it, not on its own).

@@ -1,6 +1,7 @@
 import { hexText } from './decodeTokenRun';
 import { isHex } from './decodeEscape';
 import { decodeQuotedPrintable, isBlank } from './quotedPrintable';
+import { isSpaceOrNbsp as isSeparator } from './tokenChars';
 import { type Offsets, push } from './passOutput';
 
 /** How a run of short units is written: the first pass reports `[start, end, kind]`. */
@@ -19,7 +20,6 @@ export const enum Separated {
 const MIN_CHARACTERS = 16;
 const MIN_BYTES = 12;
 
-const isSeparator = (code: number) => code === 0x20 || code === 0xa0;
 /**
  * A printable character that can be a unit: not a blank, a control or a line or paragraph
  * separator (one ends what a reader reads as one text: a stream's strings are kept apart by one).

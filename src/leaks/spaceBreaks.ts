@@ -1,6 +1,6 @@
 import { cutsSecret, isSecretChar, randomLooking } from './cutsSecret';
 import { type Offsets, push } from './passOutput';
-import { lowerCaseWord } from './tokenChars';
+import { isSpaceOrNbsp as isSpace, lowerCaseWord } from './tokenChars';
 
 /** How far a keyword's run of secret characters is read before and after it. */
 const REACH = 256;
@@ -8,8 +8,6 @@ const REACH = 256;
 const CHAIN = 1024;
 /** Pieces of one length at least this long, one after another, wrap a secret at that width. */
 const MIN_WIDTH = 4;
-
-const isSpace = (code: number) => code === 0x20 || code === 0xa0;
 
 /**
  * The spaces that wrap a secret written on one line (a key cut every N characters by a space or

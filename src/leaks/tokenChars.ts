@@ -8,6 +8,15 @@ export const isTokenChar = (code: number): boolean =>
   code === 0x5f ||
   code === 0x2d;
 
+/** `[0-9]` (NaN, past the end, is none). */
+export const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+
+/** A space or a tab. */
+export const isSpaceOrTab = (code: number): boolean => code === 0x20 || code === 0x09;
+
+/** A space or a no-break space: what spaces a secret's pieces or units apart. */
+export const isSpaceOrNbsp = (code: number): boolean => code === 0x20 || code === 0xa0;
+
 /** An invisible control: a C0 control but tab, line feed, carriage return and NUL (which keeps texts apart: see scanTexts.ts), or DEL. */
 export const isControl = (code: number): boolean =>
   (code >= 0x01 && code <= 0x08) ||
