@@ -80,7 +80,7 @@ export function joinedWindows(
     for (let k = hit; !whole && k < list.length && list[k]! < to; k += 2) {
       const at = list[k]!;
       while (near < breaks.length && breaks[near + 1]! <= at - CONTEXT) near += 2;
-      const length = mayRun(state, at, list[k + 1]!, to, near);
+      const length = mayRun(state, list[k + 1]!, at, to, near);
       if (length === Reach.View) return windows;
       if (length < 0) continue;
       const end = viewEnd(breaks, near, at, length, to);
@@ -146,15 +146,15 @@ function spread(ranges: [number, number][]): number[] {
  * longest of its rules'), or `Reach.None` when none may run, `Reach.View` for a rule of the
  * whole text. A rule runs when the strings it requires are in the text and, anchored with a
  * `within` character, one follows within its distance once the breaks are removed (`near`: the
- * first break that may lie after `at`).
+ * first break that may lie after `at`). Without `at`, every rule of the entry runs (no gate).
  */
-function mayRun(search: Search, at: number, entry: number, to: number, near: number): number {
+function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): number {
   const { tables, text } = search;
   let longest: number = Reach.None;
   for (let e = tables.entryFrom[entry]!; e < tables.entryFrom[entry + 1]!; e++) {
     const r = tables.entryRules[e]!;
     const rule = tables.rules[r]!;
-    if (!search.normalised) {
+    if (at >= 0 && !search.normalised) {
       let present = true;
       for (let q = tables.requiredFrom[r]!; present && q < tables.requiredFrom[r + 1]!; q++) {
         const id = tables.required[q]!;
@@ -331,14 +331,10 @@ function seamReach(
     const entry = pass.hits.list[j + 1]!;
     if (!crosses(start, start + tables.keywords[entry]!.length)) continue;
     // Gates are not read here: the keyword is not in the text as written.
-    let longest = 0;
-    for (let e = tables.entryFrom[entry]!; e < tables.entryFrom[entry + 1]!; e++) {
-      const rule = tables.rules[tables.entryRules[e]!]!;
-      if (rule.find !== undefined || !rule.anchored || !rule.pattern) {
-        result.reach = Reach.View;
-        return result;
-      }
-      longest = Math.max(longest, patternReach(rule.pattern).length);
+    const longest = mayRun(search, entry);
+    if (longest === Reach.View) {
+      result.reach = Reach.View;
+      return result;
     }
     const end = viewEnd(breaks, k, copyFrom, longest + copyLength, to);
     needs(copyFrom - CONTEXT, Math.min(to, end + CONTEXT));
