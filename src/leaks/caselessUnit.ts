@@ -8,3 +8,6 @@ export function caselessUnit(code: number): number {
   const upper = String.fromCharCode(code).toUpperCase();
   return upper.length === 1 && upper.charCodeAt(0) >= 0x80 ? upper.charCodeAt(0) : code;
 }
+
+/** `caselessUnit` of an ASCII unit; 0x80 for every other unit. */
+export const asciiUnit = (code: number): number => (code < 0x80 ? caselessUnit(code) : 0x80);

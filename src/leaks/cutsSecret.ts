@@ -1,4 +1,4 @@
-import { isVowel } from './tokenChars';
+import { isDigit, isVowel, lowerCaseWord } from './tokenChars';
 
 // What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with. (Not
 // `*`, `#` or `!`: Markdown's markers and punctuation run into a line's last word.)
@@ -11,8 +11,6 @@ const SECRET = /* @__PURE__ */ (() => {
 
 /** True when a code unit is one secrets are written with (a key, a URL with credentials, a JWT). */
 export const isSecretChar = (code: number): boolean => code < 0x80 && SECRET[code] === 1;
-
-const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
 
 /** A seam inside a run of secret characters this long (both sides together) may cut a secret. */
 const MIN_CUT_RUN = 12;
@@ -43,7 +41,7 @@ export function cutsSecret(
   // no word: after a random-looking end it is the key's last piece, however short.
   const lone =
     head === to && head - from <= MAX_LONE && (head - from === 1 || !vowel(text, from, head));
-  if (!lone && plainWord(text, from, head)) return false;
+  if (!lone && lowerCaseWord(text, from, head)) return false;
   let tail = lastTo;
   while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1))) tail--;
   // In a block, a last line all of secret characters counts however narrow the block is.
@@ -59,15 +57,6 @@ const MAX_LONE = 2;
 function vowel(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (isVowel(text.charCodeAt(i))) return true;
   return false;
-}
-
-/** True when `[from, to)` is lower-case letters only (or empty). */
-function plainWord(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x61 || code > 0x7a) return false;
-  }
-  return true;
 }
 
 /**

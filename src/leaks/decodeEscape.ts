@@ -14,6 +14,16 @@ const hexValue = (code: number) =>
       ? (code | 0x20) - 0x57
       : -1;
 
+/** A hex digit, either case (NaN, past the end, is none). */
+export const isHex = (code: number): boolean => hexValue(code) >= 0;
+
+/** `[!-/:-@[-\`{-~]`: what a Markdown backslash escapes (NaN, past the end, is none). */
+export const isEscapable = (code: number): boolean =>
+  (code >= 0x21 && code <= 0x2f) ||
+  (code >= 0x3a && code <= 0x40) ||
+  (code >= 0x5b && code <= 0x60) ||
+  (code >= 0x7b && code <= 0x7e);
+
 /** The value of the `digits` hex digits from `at`, or -1. */
 function hexAt(source: string, at: number, digits: number, limit: number): number {
   if (at + digits > limit) return -1;

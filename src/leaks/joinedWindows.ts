@@ -1,4 +1,5 @@
 import { firstPass } from './firstPass';
+import { inertSeam } from './inertSeam';
 import { type Offsets, toArray } from './passOutput';
 import { patternReach } from './patternReach';
 import { type ReaderView, readerView } from './readerView';
@@ -79,7 +80,7 @@ export function joinedWindows(
     for (let k = hit; !whole && k < list.length && list[k]! < to; k += 2) {
       const at = list[k]!;
       while (near < breaks.length && breaks[near + 1]! <= at - CONTEXT) near += 2;
-      const length = mayRun(state, at, list[k + 1]!, to, near);
+      const length = mayRun(state, list[k + 1]!, at, to, near);
       if (length === Reach.View) return windows;
       if (length < 0) continue;
       const end = viewEnd(breaks, near, at, length, to);
@@ -145,15 +146,15 @@ function spread(ranges: [number, number][]): number[] {
  * longest of its rules'), or `Reach.None` when none may run, `Reach.View` for a rule of the
  * whole text. A rule runs when the strings it requires are in the text and, anchored with a
  * `within` character, one follows within its distance once the breaks are removed (`near`: the
- * first break that may lie after `at`).
+ * first break that may lie after `at`). Without `at`, every rule of the entry runs (no gate).
  */
-function mayRun(search: Search, at: number, entry: number, to: number, near: number): number {
+function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): number {
   const { tables, text } = search;
   let longest: number = Reach.None;
   for (let e = tables.entryFrom[entry]!; e < tables.entryFrom[entry + 1]!; e++) {
     const r = tables.entryRules[e]!;
     const rule = tables.rules[r]!;
-    if (!search.normalised) {
+    if (at >= 0 && !search.normalised) {
       let present = true;
       for (let q = tables.requiredFrom[r]!; present && q < tables.requiredFrom[r + 1]!; q++) {
         const id = tables.required[q]!;
@@ -261,21 +262,24 @@ function seamReach(
     breaks[next]! - breaks[next - 1]! < 2 * reach
   )
     next += 2;
-  let copy = '';
-  const seams: number[] = [];
   // Widened over marker runs: a run's point is where it starts, beside what comes before it.
   let at = Math.max(from, breaks[k]! - reach);
   while (at > from && isMarker(text.charCodeAt(at - 1))) at--;
   const copyFrom = at;
+  let stop = Math.min(to, breaks[next - 1]! + reach);
+  while (stop < to && isMarker(text.charCodeAt(stop))) stop++;
+  const result = { reach: Reach.None as number, from: Infinity, to: -Infinity, next };
+  // One seam whose copy provably yields nothing is decided without the copy (`inertSeam`).
+  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop))
+    return result;
+  let copy = '';
+  const seams: number[] = [];
   for (let j = k; j < next; j += 2) {
     copy += text.slice(at, breaks[j]);
     seams.push(copy.length);
     at = breaks[j + 1]!;
   }
-  let stop = Math.min(to, breaks[next - 1]! + reach);
-  while (stop < to && isMarker(text.charCodeAt(stop))) stop++;
   copy += text.slice(at, stop);
-  const result = { reach: Reach.None as number, from: Infinity, to: -Infinity, next };
   const needs = (a: number, b: number) => {
     result.reach = 0;
     result.from = Math.min(result.from, a);
@@ -327,14 +331,10 @@ function seamReach(
     const entry = pass.hits.list[j + 1]!;
     if (!crosses(start, start + tables.keywords[entry]!.length)) continue;
     // Gates are not read here: the keyword is not in the text as written.
-    let longest = 0;
-    for (let e = tables.entryFrom[entry]!; e < tables.entryFrom[entry + 1]!; e++) {
-      const rule = tables.rules[tables.entryRules[e]!]!;
-      if (rule.find !== undefined || !rule.anchored || !rule.pattern) {
-        result.reach = Reach.View;
-        return result;
-      }
-      longest = Math.max(longest, patternReach(rule.pattern).length);
+    const longest = mayRun(search, entry);
+    if (longest === Reach.View) {
+      result.reach = Reach.View;
+      return result;
     }
     const end = viewEnd(breaks, k, copyFrom, longest + copyLength, to);
     needs(copyFrom - CONTEXT, Math.min(to, end + CONTEXT));

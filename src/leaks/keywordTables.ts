@@ -1,6 +1,7 @@
-import { caselessUnit } from './caselessUnit';
+import { asciiUnit, caselessUnit } from './caselessUnit';
 import { foldKind } from './foldChar';
 import { keywordAutomaton } from './keywordAutomaton';
+import { isControl } from './tokenChars';
 
 /**
  * What the first pass reports besides keywords: the characters that may make a text read
@@ -50,14 +51,20 @@ export interface KeywordTables {
   readonly groupLength: Int32Array;
   readonly groupFrom: Int32Array;
   readonly groupEntries: Int32Array;
+  /** Per keyword group: the length of its longest keyword. */
+  readonly groupLongest: Int32Array;
   /** The length of the longest keyword. */
   readonly longest: number;
+  /**
+   * Per ASCII unit as a caseless regex reads it (`caselessUnit`), 1 when a keyword has it; at
+   * 0x80, 1 when one has a unit above ASCII (`inertSeam` reads a seam's keyword stretch by these).
+   */
+  readonly keywordAscii: Uint8Array;
   /** The classes the pass resolves non-ASCII units to. */
   readonly foldClass: number;
   readonly otherClass: number;
 }
 
-const CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 const EVENT_OF: Record<string, PassEvent> = {
   '&': PassEvent.Ampersand,
   '\\': PassEvent.Backslash,
@@ -111,7 +118,7 @@ function build(keywords: readonly string[]): KeywordTables {
     for (let k = 0; k < prefix.length; k++) keywordUnits.add(caselessUnit(prefix.charCodeAt(k)));
   const eventOf = (code: number): PassEvent | undefined => {
     const char = String.fromCharCode(code);
-    if (code < 0x80) return EVENT_OF[char] ?? (CONTROL.test(char) ? PassEvent.Control : undefined);
+    if (code < 0x80) return EVENT_OF[char] ?? (isControl(code) ? PassEvent.Control : undefined);
     if (EVENT_OF[char] !== undefined) return EVENT_OF[char];
     if (code >= 0xd800 && code <= 0xdbff) return PassEvent.High;
     return foldKind(code) === 1 ? undefined : PassEvent.Fold;
@@ -192,15 +199,23 @@ function build(keywords: readonly string[]): KeywordTables {
   const automaton = keywordAutomaton(patterns, count);
 
   const [groupFrom, groupEntries] = flat(groups);
+  const groupLongest = Int32Array.from(groups, (list) =>
+    Math.max(...list.map((id) => keywords[id]!.length)),
+  );
+  const keywordAscii = new Uint8Array(0x81);
+  for (const keyword of keywords)
+    for (let k = 0; k < keyword.length; k++) keywordAscii[asciiUnit(keyword.charCodeAt(k))] = 1;
   return {
     classes,
     ...automaton,
     groupLength: Int32Array.from(groups, (list) => prefixOf[list[0]!]!.length),
     groupFrom,
     groupEntries,
-    longest: keywords.reduce((longest, keyword) => Math.max(longest, keyword.length), 0),
+    groupLongest,
+    longest: Math.max(0, ...groupLongest),
     foldClass,
     otherClass,
+    keywordAscii,
   };
 }
 

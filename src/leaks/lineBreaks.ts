@@ -1,13 +1,10 @@
 import { cutsSecret, isSecretChar, MIN_CUT_TAIL } from './cutsSecret';
-import { pairedUnit } from './pairedUnit';
+import { isHigh, pairedUnit } from './pairedUnit';
 import { type Offsets, push } from './passOutput';
+import { isDigit, isSpaceOrTab as isBlank } from './tokenChars';
 
 /** Lines of one width at least this wide, one after another, are a hard-wrapped block. */
 const MIN_WRAP_WIDTH = 4;
-
-const isBlank = (code: number) => code === 0x20 || code === 0x09;
-const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
-const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /**
  * The line breaks of `text` that may wrap a secret, as pairs `[end of a line's content, start

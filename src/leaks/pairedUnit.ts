@@ -10,4 +10,5 @@ export function pairedUnit(text: string, j: number): boolean {
   return highs % 2 === 1;
 }
 
-const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+/** A high surrogate: the first unit of an astral character. */
+export const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;

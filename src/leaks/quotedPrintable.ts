@@ -7,7 +7,7 @@ const REACH = 80;
 const EDGE = 80;
 
 /** What ends a stretch: white space, a control, a line or paragraph separator, the text's end. */
-const isBlank = (code: number) =>
+export const isBlank = (code: number): boolean =>
   code <= 0x20 ||
   code === 0x7f ||
   code === 0x85 ||

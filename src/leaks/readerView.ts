@@ -1,6 +1,7 @@
 import { decodeCharReference } from './charReference';
-import { decodeByteEscape, decodeTextEscape } from './decodeEscape';
+import { decodeByteEscape, decodeTextEscape, isEscapable } from './decodeEscape';
 import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
+import { isControl } from './tokenChars';
 import { windowsAround } from './viewWindows';
 
 /**
@@ -44,11 +45,10 @@ export function sourceEnd(view: ReaderView, i: number): number {
  * What may read differently than written: references, escapes, markers, controls, anything above
  * ASCII (`[&\\%*\`~\x01-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\uffff]`). The ASCII ones, by code.
  */
-const SPECIAL_ASCII = /* @__PURE__ */ (() => {
+export const SPECIAL_ASCII = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);
-  for (const char of '&\\%*`~\x7f') table[char.charCodeAt(0)] = 1;
-  for (let code = 0x01; code < 0x20; code++)
-    if (code !== 0x09 && code !== 0x0a && code !== 0x0d) table[code] = 1;
+  for (const char of '&\\%*`~') table[char.charCodeAt(0)] = 1;
+  for (let code = 0; code < 0x80; code++) if (isControl(code)) table[code] = 1;
   return table;
 })();
 
@@ -65,19 +65,6 @@ function nextSpecial(source: string, i: number): number {
   }
   return n;
 }
-/** The C0 controls a reader does not see, and DEL (NUL keeps texts apart: see scanTexts.ts). */
-const isControl = (code: number): boolean =>
-  (code >= 0x01 && code <= 0x08) ||
-  code === 0x0b ||
-  code === 0x0c ||
-  (code >= 0x0e && code <= 0x1f) ||
-  code === 0x7f;
-/** `[!-/:-@[-\`{-~]`: what a Markdown backslash escapes (NaN, past the end, is none). */
-const isEscapable = (code: number): boolean =>
-  (code >= 0x21 && code <= 0x2f) ||
-  (code >= 0x3a && code <= 0x40) ||
-  (code >= 0x5b && code <= 0x60) ||
-  (code >= 0x7b && code <= 0x7e);
 /** `[A-Za-z0-9]` (NaN, a dropped character, is none). */
 const isLatinOrDigit = (code: number): boolean =>
   (code >= 0x61 && code <= 0x7a) ||

@@ -1,8 +1,9 @@
 import { decodeCharReference } from './charReference';
-import { startsTextEscape } from './decodeEscape';
+import { isEscapable, isHex, startsTextEscape } from './decodeEscape';
 import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
 import { pairedUnit } from './pairedUnit';
 import { type Offsets, push } from './passOutput';
+import { isControl, isTokenChar as isToken } from './tokenChars';
 
 // Where a text reads differently than it is written: the first pass calls these at the
 // characters its tables flag (and only there), each deciding from the characters around it
@@ -26,28 +27,6 @@ export function startPoints(state: PointState): void {
   state.markerEnd = -1;
   state.pairedAt = -1;
 }
-
-const TOKEN = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128);
-  for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-')
-    table[char.charCodeAt(0)] = 1;
-  return table;
-})();
-const isToken = (code: number) => code < 0x80 && TOKEN[code] === 1;
-const isControl = (code: number) =>
-  (code > 0 && code < 0x09) ||
-  code === 0x0b ||
-  code === 0x0c ||
-  (code > 0x0d && code < 0x20) ||
-  code === 0x7f;
-const isHex = (code: number) =>
-  (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66);
-/** `[!-/:-@[-\`{-~]`: what a Markdown backslash escapes. */
-const isEscapable = (code: number) =>
-  (code >= 0x21 && code <= 0x2f) ||
-  (code >= 0x3a && code <= 0x40) ||
-  (code >= 0x5b && code <= 0x60) ||
-  (code >= 0x7b && code <= 0x7e);
 
 /**
  * True when a token character the pass read on its own comes right before `i` (the unit after

@@ -1,5 +1,7 @@
 import { hexText } from './decodeTokenRun';
-import { decodeQuotedPrintable } from './quotedPrintable';
+import { isHex } from './decodeEscape';
+import { decodeQuotedPrintable, isBlank } from './quotedPrintable';
+import { isSpaceOrNbsp as isSeparator } from './tokenChars';
 import { type Offsets, push } from './passOutput';
 
 /** How a run of short units is written: the first pass reports `[start, end, kind]`. */
@@ -18,21 +20,11 @@ export const enum Separated {
 const MIN_CHARACTERS = 16;
 const MIN_BYTES = 12;
 
-const isSeparator = (code: number) => code === 0x20 || code === 0xa0;
 /**
  * A printable character that can be a unit: not a blank, a control or a line or paragraph
  * separator (one ends what a reader reads as one text: a stream's strings are kept apart by one).
  */
-const isUnit = (code: number) =>
-  code > 0x20 &&
-  code !== 0x7f &&
-  code !== 0x85 &&
-  code !== 0xa0 &&
-  code !== 0x2028 &&
-  code !== 0x2029 &&
-  code === code;
-const isHex = (code: number) =>
-  (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66);
+const isUnit = (code: number) => !isBlank(code);
 const isHexByte = (text: string, at: number) =>
   isHex(text.charCodeAt(at)) && isHex(text.charCodeAt(at + 1));
 const isHexUnit = (text: string, at: number) =>

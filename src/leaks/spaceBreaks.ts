@@ -1,5 +1,6 @@
 import { cutsSecret, isSecretChar, randomLooking } from './cutsSecret';
 import { type Offsets, push } from './passOutput';
+import { isSpaceOrNbsp as isSpace, lowerCaseWord } from './tokenChars';
 
 /** How far a keyword's run of secret characters is read before and after it. */
 const REACH = 256;
@@ -7,8 +8,6 @@ const REACH = 256;
 const CHAIN = 1024;
 /** Pieces of one length at least this long, one after another, wrap a secret at that width. */
 const MIN_WIDTH = 4;
-
-const isSpace = (code: number) => code === 0x20 || code === 0xa0;
 
 /**
  * The spaces that wrap a secret written on one line (a key cut every N characters by a space or
@@ -74,15 +73,6 @@ export function spaceBreaks(text: string, hits: Offsets, breaks: Offsets): void 
     }
     done = Math.max(done, to);
   }
-}
-
-/** True when `[from, to)` is lower-case letters only: a word, not a piece of a key. */
-function lowerCaseWord(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x61 || code > 0x7a) return false;
-  }
-  return true;
 }
 
 /** True when `[from, to)` has a `=` or `:` before its end's padding: `name=value`, not a piece. */

@@ -1,5 +1,6 @@
 import { cutsSecret } from './cutsSecret';
 import { type Offsets, push } from './passOutput';
+import { lowerCaseWord } from './tokenChars';
 
 const isBlank = (code: number) => code === 0x20 || code === 0x09 || code === 0xa0;
 /** A delimiter row's cell: `---`, `:--`, `--:` (blanks aside). */
@@ -61,13 +62,4 @@ function rowBefore(text: string, lineStart: number): boolean {
   const previous = text.lastIndexOf('\n', lineStart - 2) + 1;
   const pipe = text.indexOf('|', previous);
   return pipe !== -1 && pipe < lineStart - 1;
-}
-
-/** True when `[from, to)` is lower-case letters only: a word, not a piece of a key. */
-function lowerCaseWord(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x61 || code > 0x7a) return false;
-  }
-  return true;
 }

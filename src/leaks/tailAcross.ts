@@ -22,11 +22,7 @@ export function tailAcross(
   joins: readonly number[],
 ): number {
   for (let k = firstSeam(joins, from); k < joins.length && joins[k]! < end; k += 2) {
-    if (!goesOn(text, joins[k + 1]!, end)) {
-      let cut = joins[k]!;
-      while (cut > from && isMarker(text.charCodeAt(cut - 1))) cut--;
-      return cut;
-    }
+    if (!goesOn(text, joins[k + 1]!, end)) return cutAt(text, from, joins[k]!);
   }
   return end;
 }
@@ -49,13 +45,16 @@ export function tailWithin(
     if (
       (wordsFollow(text, next) || labelFollows(text, next)) &&
       !insideBlock(text, breaks[k]!, next)
-    ) {
-      let cut = breaks[k]!;
-      while (cut > from && isMarker(text.charCodeAt(cut - 1))) cut--;
-      return cut;
-    }
+    )
+      return cutAt(text, from, breaks[k]!);
   }
   return end;
+}
+
+/** Where a finding cut at the seam `seam` ends: before the markers there (down to `from`). */
+function cutAt(text: string, from: number, seam: number): number {
+  while (seam > from && isMarker(text.charCodeAt(seam - 1))) seam--;
+  return seam;
 }
 
 /** True when `at` starts a plain word (emphasis markers skipped) that a blank, or punctuation and a blank or line end, ends. */

@@ -8,6 +8,32 @@ export const isTokenChar = (code: number): boolean =>
   code === 0x5f ||
   code === 0x2d;
 
+/** `[0-9]` (NaN, past the end, is none). */
+export const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+
+/** A space or a tab. */
+export const isSpaceOrTab = (code: number): boolean => code === 0x20 || code === 0x09;
+
+/** A space or a no-break space: what spaces a secret's pieces or units apart. */
+export const isSpaceOrNbsp = (code: number): boolean => code === 0x20 || code === 0xa0;
+
+/** An invisible control: a C0 control but tab, line feed, carriage return and NUL (which keeps texts apart: see scanTexts.ts), or DEL. */
+export const isControl = (code: number): boolean =>
+  (code >= 0x01 && code <= 0x08) ||
+  code === 0x0b ||
+  code === 0x0c ||
+  (code >= 0x0e && code <= 0x1f) ||
+  code === 0x7f;
+
+/** True when `[from, to)` is lower-case letters only (or empty): a word, not a piece of a key. */
+export function lowerCaseWord(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x61 || code > 0x7a) return false;
+  }
+  return true;
+}
+
 /** What a reader skips at a string's edge (emphasis and code markers `*_\`~`), as the stream's seams do. */
 export const isEdgeMarker = (code: number): boolean =>
   code === 0x2a || code === 0x5f || code === 0x60 || code === 0x7e;

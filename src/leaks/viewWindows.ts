@@ -1,7 +1,7 @@
+import { isSpaceOrTab } from './tokenChars';
+
 /** Characters of context kept on each side of a point, so a keyword before a secret is kept too. */
 const CONTEXT = 160;
-
-const isSpaceOrTab = (code: number): boolean => code === 0x20 || code === 0x09;
 
 /**
  * Merged windows `[from, to)` of `source` reaching 160 characters around sorted offsets, widened

@@ -68,11 +68,13 @@ const GUARDS: [string, string, Load, number][] = [
   // hold-back): { checkReply } in all 37.0 -> 38.7, { enforceReply } first load 42.4 -> 44.0.
   // Moved for everything's first load (issue 32, the text stream's lazy pointers, +0.2 KB; with
   // the tails above it measured 56.4 KB against 56.2).
-  ['{ checkReply }', CHECK_REPLY, 'total', 39.9 * KIB], // measured 38.7 KB
+  ['{ checkReply }', CHECK_REPLY, 'total', 39.9 * KIB], // measured 39.9 KB (40,832 B; issue 32's inert seams)
   ['{ parseJson }', PARSE_JSON, 'first load', 4.8 * KIB], // measured 4.7 KB
   ['{ enforceReply }', ENFORCE_REPLY, 'first load', 45.3 * KIB], // measured 44.0 KB
   ['everything', EVERYTHING, 'first load', 57.6 * KIB], // measured 56.4 KB
-  ['everything', EVERYTHING, 'total', 183.8 * KIB], // measured 178.4 KB (issues 26, 28, 29, 32)
+  // Moved for issue 32's inert seams (round 8): everything carries the scanner twice (its first
+  // load and the checks chunk), so they cost it ~0.75 KB; measured 184.2 KB (188,608 B).
+  ['everything', EVERYTHING, 'total', 184.5 * KIB],
 ];
 
 // The budgets of issue 20, not met (see bench/RESULTS.md, "Issue 20"). The parser is
