@@ -22,11 +22,11 @@ export function findMarkup(
 ): Issue[] {
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const issues: Issue[] = [];
-  const { pieces } = stream;
   let first = 0;
   for (const found of shared ?? scanText(stream.text, rules, stream.joins)) {
     const rule = byId.get(found.rule);
     if (!rule) continue; // another rule set's finding
+    const pieces = stream.pieces; // made when first read: a reply without markup never asks
     while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
     for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
       if (

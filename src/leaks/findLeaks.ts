@@ -18,7 +18,7 @@ export function findLeaks(
 ): Finding[] {
   const allow = new Set(options.allow ?? []);
   const findings: Finding[] = [];
-  const { text, pieces } = stream;
+  const text = stream.text;
   const rules = leakRulesFor(options);
   const ids = shared && new Set(rules.map((rule) => rule.id));
   let first = 0; // findings come in order of start: the first piece they can touch only moves on
@@ -27,6 +27,7 @@ export function findLeaks(
     : scanText(text, rules, stream.joins)) {
     if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/[\n\u2029]/g, '')))
       continue;
+    const pieces = stream.pieces; // made when first read: a value without secrets never asks
     while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
     for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
       const piece = pieces[k]!;

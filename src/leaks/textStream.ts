@@ -58,17 +58,13 @@ function edgeCode(text: string, step: 1 | -1): number {
 }
 
 /**
- * Where a container sits in the value: its own container's place and its key. The pointer text
- * is spelled out only when asked for (a finding's path): a reply has tens of thousands of
- * strings, and spelling each one's pointer cost more than the rest of the stream. A string or a
- * number keeps its container's place and its own key (no place of its own: one object fewer per
- * string).
+ * Where a container sits in the value: its own container's place and its key. Made only when
+ * the pieces are asked for (a finding's path): the stream's text is laid out without them. A
+ * string or a number keeps its container's place and its own key (no place of its own).
  */
-class Place {
-  constructor(
-    readonly parent: Place | undefined,
-    readonly key: string | number,
-  ) {}
+interface Place {
+  readonly parent?: Place | undefined;
+  readonly key: string | number;
 }
 
 /** The RFC 6901 pointer of `key` in the container at `place` (`''` for the value itself: no key). */
@@ -80,41 +76,30 @@ function pointerOf(place: Place | undefined, key: string | number | undefined): 
   return key === undefined ? pointer : appendPointer(pointer, key);
 }
 
-/** One string as collected: its place, its order, and where it goes in the stream (set when laid out). */
+/**
+ * A string or a number of the value, member `key` of the container at `parent`: its pointer is
+ * spelled out only when read. A number has its `value`; a string, where it is in the stream.
+ */
 class Piece implements StreamPiece {
-  start = 0;
+  declare readonly value: number;
   constructor(
-    readonly text: string,
     readonly parent: Place | undefined,
     readonly key: string | number | undefined,
-    readonly order: number,
-    readonly continues: boolean,
-    readonly visible: boolean,
-    readonly kind: 'name' | 'mention' | undefined,
+    readonly order = 0,
+    public start = 0,
+    readonly length = 0,
+    readonly name?: true,
   ) {}
 
   get pointer(): string {
     return pointerOf(this.parent, this.key);
-  }
-  get length(): number {
-    return this.text.length;
-  }
-  get name(): true | undefined {
-    return this.kind === 'name' ? true : undefined;
   }
 }
 
-/** A number of the value and its place. */
-class NumberAt {
-  constructor(
-    readonly parent: Place | undefined,
-    readonly key: string | number | undefined,
-    readonly value: number,
-  ) {}
-
-  get pointer(): string {
-    return pointerOf(this.parent, this.key);
-  }
+/** The pieces and numbers of a value, from a second walk (see `textStream`). */
+interface Laid {
+  readonly pieces: Piece[];
+  readonly numbers: Piece[];
 }
 
 /**
@@ -126,71 +111,147 @@ class NumberAt {
  * last, each read on its own; `names: false` leaves out those of a segment reply, for a reply
  * validated already (its names are the catalog's). A seam is listed only where a token could run
  * across it (token characters on both sides, emphasis markers aside).
+ *
+ * The text and its seams are laid out at once, without an object per string or container; the
+ * pieces and numbers come from a second walk that lays out the same starts, when first read: a
+ * reply without findings never asks for them, and its thousands of strings and containers cost
+ * no objects (they were most of the stream's garbage). So the value is not to change between.
  */
 export function textStream(value: unknown, names = true): TextStream {
-  // Visible strings and the others apart, each in document order: laid out one list after the
-  // other (a sort with a comparator cost more than the rest of a reply's leak scan).
-  const visibles: Piece[] = [];
-  const others: Piece[] = [];
-  const numbers: NumberAt[] = [];
+  let laid: Laid | undefined;
+  const lay = () => {
+    if (!laid) layOut(value, names, (laid = { pieces: [], numbers: [] }));
+    return laid;
+  };
+  return {
+    ...layOut(value, names),
+    get pieces() {
+      return lay().pieces;
+    },
+    get numbers() {
+      return lay().numbers;
+    },
+  };
+}
+
+/**
+ * Walks a value in stream order: its text and seams laid out, or (given `laid`) its pieces and
+ * numbers, with the places their pointers are spelled from.
+ */
+function layOut(
+  value: unknown,
+  names: boolean,
+  laid?: Laid,
+): { readonly text: string; readonly joins: number[] } {
+  // Visible strings in place at once (a sort with a comparator cost more than the rest of a
+  // reply's leak scan); the others apart, after every visible one.
+  const parts: string[] = [];
+  const others: string[] = [];
+  const otherPieces: Piece[] = [];
+  const joins: number[] = [];
+  let length = 0; // of the visible strings and their separators
+  let otherLength = 0; // of the other strings and their separators
   let order = 0;
-  const add = (
+  let previous: string | undefined; // the last visible string
+  // A string the reader sees; `continues` when it follows the visible string before as one text
+  // (a seam, not a barrier), `mention` for a mention target.
+  const visible = (
     text: string,
     parent: Place | undefined,
     key: string | number | undefined,
     continues: boolean,
-    visible = true,
-    kind?: 'name' | 'mention',
-  ) => {
-    const piece = new Piece(text, parent, key, order++, continues, visible, kind);
-    (visible ? visibles : others).push(piece);
+    mention: boolean,
+  ): void => {
+    const seam = previous !== undefined && continues;
+    // A mention shows as `@target`: the `@` is read with both neighbours (`user:pass` + `@host`).
+    const separator = mention
+      ? seam
+        ? '@'
+        : BARRIER_MENTION
+      : previous === undefined
+        ? ''
+        : seam
+          ? '\n'
+          : BARRIER;
+    length += separator.length;
+    if (laid) laid.pieces.push(new Piece(parent, key, order, length, text.length));
+    else {
+      parts.push(separator, text);
+      if (
+        seam &&
+        !mention &&
+        isTokenChar(edgeCode(previous!, -1)) &&
+        isTokenChar(edgeCode(text, 1))
+      )
+        joins.push(length - 1, length);
+    }
+    order++;
+    length += text.length;
+    previous = text;
   };
+  // A string read on its own (`name`: a member name), after a barrier (the first one's is dropped
+  // when no visible string comes before).
+  const other = (text: string, parent: Place | undefined, key: string | number, name: boolean) => {
+    otherLength += BARRIER.length;
+    if (laid)
+      otherPieces.push(new Piece(parent, key, order, otherLength, text.length, name || undefined));
+    else others.push(BARRIER, text);
+    order++;
+    otherLength += text.length;
+  };
+  const number = (parent: Place | undefined, key: string | number | undefined, found: number) =>
+    laid?.numbers.push(Object.assign(new Piece(parent, key), { value: found }));
+
+  // In a segment reply, a string is visible when it is the shown member of an object that is a
+  // member `data` (`/segments/N/data/text`); `dataObject` says `node` is such an object's value.
+  // In any other value every string is visible, joined to the one before, and every member name
+  // is read. `node` is member `key` of the container at `parent` (the value itself has no key).
   const segments = (value as { segments?: unknown } | null)?.segments;
-  if (Array.isArray(segments)) {
-    let lastVisible = -2;
-    // A string is visible when it is the shown member of an object that is a member `data`
-    // (`/segments/N/data/text`); `dataObject` says `node` is such an object's value. `node` is
-    // member `key` of the container at `parent`.
-    const walk = (
-      node: unknown,
-      parent: Place | undefined,
-      key: string | number,
-      index: number,
-      shown: string | undefined,
-      dataObject: boolean,
-      visible: boolean,
-    ): void => {
-      if (typeof node === 'string') {
-        const mention = visible && shown === 'target' ? 'mention' : undefined;
-        add(node, parent, key, visible && lastVisible === index - 1, visible, mention);
-        if (visible) lastVisible = index;
-      } else if (typeof node === 'number') numbers.push(new NumberAt(parent, key, node));
-      else if (typeof node === 'object' && node !== null) {
-        const place = new Place(parent, key);
-        if (Array.isArray(node))
-          for (let k = 0; k < node.length; k++) walk(node[k], place, k, index, shown, false, false);
-        else
-          for (const name of Object.keys(node)) {
-            if (names && !CATALOG_NAMES.has(name)) add(name, place, name, false, false, 'name');
-            walk(
-              (node as Record<string, unknown>)[name],
-              place,
-              name,
-              index,
-              shown,
-              name === 'data',
-              dataObject && shown !== undefined && name === shown,
-            );
-          }
-      }
-    };
+  const plain = !Array.isArray(segments);
+  let lastVisible = -2;
+  const walk = (
+    node: unknown,
+    parent: Place | undefined,
+    key: string | number | undefined,
+    index: number,
+    shown: string | undefined,
+    dataObject: boolean,
+    isVisible: boolean,
+  ): void => {
+    if (typeof node === 'string') {
+      if (plain || isVisible) {
+        visible(node, parent, key, plain || lastVisible === index - 1, shown === 'target');
+        lastVisible = index;
+      } else other(node, parent, key!, false);
+    } else if (typeof node === 'number') number(parent, key, node);
+    else if (typeof node === 'object' && node !== null) {
+      const place = laid && key !== undefined ? { parent, key } : parent;
+      if (Array.isArray(node))
+        for (let k = 0; k < node.length; k++) walk(node[k], place, k, index, shown, false, false);
+      else
+        for (const name of Object.keys(node)) {
+          if (plain || (names && !CATALOG_NAMES.has(name))) other(name, place, name, true);
+          walk(
+            (node as Record<string, unknown>)[name],
+            place,
+            name,
+            index,
+            shown,
+            name === 'data',
+            dataObject && shown !== undefined && name === shown,
+          );
+        }
+    }
+  };
+  if (plain) walk(value, undefined, undefined, -2, undefined, false, false);
+  else
     for (const key of Object.keys(value as object)) {
       const inner = (value as Record<string, unknown>)[key];
       if (key !== 'segments') {
-        add(key, undefined, key, false, false, 'name');
+        other(key, undefined, key, true);
         walk(inner, undefined, key, -2, undefined, key === 'data', false);
       } else {
-        const place = new Place(undefined, key);
+        const place = laid && { key };
         for (let index = 0; index < segments.length; index++) {
           const segment: unknown = segments[index];
           const type = (segment as { type?: unknown } | null)?.type;
@@ -201,65 +262,15 @@ export function textStream(value: unknown, names = true): TextStream {
         }
       }
     }
-  } else {
-    let joinable = 0;
-    // `node` is member `key` of the container at `parent`; the value itself has no key.
-    const walk = (
-      node: unknown,
-      parent: Place | undefined,
-      key: string | number | undefined,
-    ): void => {
-      if (typeof node === 'string') add(node, parent, key, joinable++ > 0);
-      else if (typeof node === 'number') numbers.push(new NumberAt(parent, key, node));
-      else if (typeof node === 'object' && node !== null) {
-        const place = key === undefined ? parent : new Place(parent, key);
-        if (Array.isArray(node)) for (let k = 0; k < node.length; k++) walk(node[k], place, k);
-        else
-          for (const name of Object.keys(node)) {
-            add(name, place, name, false, false, 'name');
-            walk((node as Record<string, unknown>)[name], place, name);
-          }
-      }
-    };
-    walk(value, undefined, undefined);
+  // The other strings after the visible ones, apart from them (if any).
+  const offset = previous === undefined ? -BARRIER.length : length;
+  for (const piece of otherPieces) {
+    piece.start += offset;
+    laid!.pieces.push(piece);
   }
-  return layOut(visibles.concat(others), numbers);
-}
-
-/**
- * The pieces (visible strings first) laid out as one text, with their separators and the seams
- * a token could run across.
- */
-function layOut(pieces: Piece[], numbers: NumberAt[]): TextStream {
   // Joined once, not concatenated: alone, `+=` measured cheaper, but in a check its rope (two
   // string nodes a piece, live until the scan flattens it) survived scavenges; a whole checkReply
   // measured 3-7 % faster with the join (paired, bundled, 32 KB to 1 MiB).
-  const parts: string[] = [];
-  const joins: number[] = [];
-  let start = 0;
-  // The piece before, as locals: reading it back from its object cost a cache miss per piece.
-  let previousVisible = false;
-  let previousText: string | undefined;
-  for (let n = 0; n < pieces.length; n++) {
-    const item = pieces[n]!;
-    const seam = previousVisible && item.continues;
-    // A mention shows as `@target`: the `@` is read with both neighbours (`user:pass` + `@host`).
-    if (item.kind === 'mention') {
-      const separator = seam ? '@' : BARRIER_MENTION;
-      parts.push(separator);
-      start += separator.length;
-    } else if (previousText !== undefined) {
-      const separator = seam ? '\n' : BARRIER;
-      parts.push(separator);
-      start += separator.length;
-      if (seam && isTokenChar(edgeCode(previousText, -1)) && isTokenChar(edgeCode(item.text, 1)))
-        joins.push(start - 1, start);
-    }
-    item.start = start;
-    parts.push(item.text);
-    start += item.text.length;
-    previousVisible = item.visible;
-    previousText = item.text;
-  }
-  return { text: parts.join(''), pieces, joins, numbers };
+  const text = laid ? '' : parts.concat(previous === undefined ? others.slice(1) : others).join('');
+  return { text, joins };
 }

@@ -69,4 +69,46 @@ describe('textStream', () => {
       expect(stream.joins).toEqual([]);
     }
   });
+
+  it('lays the text out in one walk, and walks again for pieces and numbers only when read (once)', () => {
+    let reads = 0;
+    const value = {
+      get a() {
+        reads++;
+        return 'sk-ab';
+      },
+      n: [7, 'cd'],
+    };
+    const stream = textStream(value);
+    // The text and seams need one walk; no piece, place or pointer is made for them.
+    expect(reads).toBe(1);
+    expect(stream.text).toBe('sk-ab\ncd\u2029\u2029a\u2029\u2029n');
+    expect(stream.joins).toEqual([5, 6]);
+    expect(reads).toBe(1);
+    // The pieces (and the numbers with them) come from a second walk, made when first read.
+    expect(stream.pieces.map((piece) => [piece.pointer, piece.start, piece.length])).toEqual([
+      ['/a', 0, 5],
+      ['/n/1', 6, 2],
+      ['/a', 10, 1],
+      ['/n', 13, 1],
+    ]);
+    expect(stream.numbers.map((number) => [number.pointer, number.value])).toEqual([['/n/0', 7]]);
+    expect(reads).toBe(2);
+    // Laid out as the text was: a leading mention, and a value of other strings only.
+    const mention = textStream({ segments: [{ type: 'mention', data: { target: 'x' } }] }, false);
+    expect(mention.text).toBe('\u2029\u2029@x\u2029\u2029mention');
+    expect(mention.pieces.map((piece) => [piece.pointer, piece.start])).toEqual([
+      ['/segments/0/data/target', 3],
+      ['/segments/0/type', 6],
+    ]);
+    const hidden = textStream({ segments: [{ type: 'image', data: {} }], id: 'q' }, false);
+    expect(hidden.text).toBe('image\u2029\u2029id\u2029\u2029q');
+    expect(hidden.pieces.map((piece) => [piece.pointer, piece.start, piece.name ?? false])).toEqual(
+      [
+        ['/segments/0/type', 0, false],
+        ['/id', 7, true],
+        ['/id', 11, false],
+      ],
+    );
+  });
 });
