@@ -20,13 +20,21 @@ export function maskedPart(part: ChunkType, leaks: QuoteOptions['leaks']): Chunk
     const { error, args } = part.payload;
     return {
       ...part,
-      payload: { ...part.payload, error: quotedCopy(error, quote), args: quotedData(args, mask, quote) },
+      payload: {
+        ...part.payload,
+        error: quotedCopy(error, quote),
+        args: quotedData(args, mask, quote),
+      },
     } as ChunkType;
   }
   if (part.type !== 'tool-result' || part.payload.providerExecuted === true) return part;
   const { result, args } = part.payload;
   return {
     ...part,
-    payload: { ...part.payload, result: quotedData(result, mask, quote), args: quotedData(args, mask, quote) },
+    payload: {
+      ...part.payload,
+      result: quotedData(result, mask, quote),
+      args: quotedData(args, mask, quote),
+    },
   };
 }
