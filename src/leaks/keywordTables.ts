@@ -212,7 +212,7 @@ function build(keywords: readonly string[]): KeywordTables {
     groupFrom,
     groupEntries,
     groupLongest,
-    longest: Math.max(0, ...groupLongest),
+    longest: groupLongest.reduce((longest, length) => Math.max(longest, length), 0),
     foldClass,
     otherClass,
     keywordAscii,

@@ -20,7 +20,11 @@ type Quote = (text: string, max: number) => string;
  * left as it is.
  */
 export function quotedCopy(value: unknown, quote: Quote): unknown {
-  return copyOf(value, quote, DEPTH, new WeakMap(), '');
+  try {
+    return copyOf(value, quote, DEPTH, new WeakMap(), '');
+  } catch {
+    return undefined; // a value that throws when read (a revoked proxy, a throwing `toString`)
+  }
 }
 
 /** Masks a JSON value whole, names and numbers too (`maskLeaks` with the caller's leak options). */
@@ -35,13 +39,14 @@ type MaskValue = (value: unknown) => unknown;
  * ({@link quotedCopy}: bounded, cycles kept).
  */
 export function quotedData(value: unknown, mask: MaskValue, quote: Quote): unknown {
-  let json: string | undefined;
   try {
-    json = JSON.stringify(value);
+    const json = JSON.stringify(value);
+    // What JSON leaves out (a function, a `toJSON` giving nothing) leaves out here too.
+    return json === undefined ? undefined : mask(JSON.parse(json) as unknown);
   } catch {
+    // A cycle, a `BigInt`, a throwing getter, nesting deeper than the mask's walk can go.
     return quotedCopy(value, quote);
   }
-  return json === undefined ? value : mask(JSON.parse(json) as unknown);
 }
 
 function copyOf(
@@ -56,14 +61,22 @@ function copyOf(
   const known = copies.get(value);
   if (known) return known;
   if (depth <= 0) return undefined;
-  // Their state is not in own fields: a copy by fields would be an empty shell (a `Date` whose
-  // `toJSON` throws).
+  // A built-in's state is not in its own fields: a copy by fields would be an empty shell whose
+  // methods throw (a `Date`'s `toJSON`, a `URL`'s). A `Date` keeps its time, a `Map` or a `Set`
+  // its entries (masked); any other (a URL, a typed array, a RegExp, Headers) leaves as its text.
   if (value instanceof Date) return new Date(value.getTime());
   if (value instanceof Map || value instanceof Set) {
-    const entries = value instanceof Map ? [...value] : [...value.values()];
-    const items = copyOf(entries, quote, depth, copies, field) as unknown[];
-    return value instanceof Map ? new Map(items as [unknown, unknown][]) : new Set(items);
+    const copy = value instanceof Map ? new Map() : new Set();
+    copies.set(value, copy);
+    for (const entry of value instanceof Map ? value : value.values()) {
+      const item = copyOf(entry, quote, depth, copies, field);
+      if (copy instanceof Map) copy.set(...(item as [unknown, unknown]));
+      else copy.add(item);
+    }
+    return copy;
   }
+  if (!/^\[object (Object|Error|Array)\]$/.test(Object.prototype.toString.call(value)))
+    return quote((value as { toString(): string }).toString(), TEXT_MAX);
   if (Array.isArray(value)) {
     const items: unknown[] = [];
     copies.set(value, items);
@@ -75,11 +88,16 @@ function copyOf(
   // Symbol keys too: the AI SDK marks its errors with one (`APICallError.isInstance` reads it).
   for (const name of Reflect.ownKeys(value)) {
     const descriptor = Object.getOwnPropertyDescriptor(value, name)!;
-    // A getter is read once: the copy holds what it gave.
-    const own =
-      'value' in descriptor
-        ? (descriptor.value as unknown)
-        : (value as Record<PropertyKey, unknown>)[name];
+    // A getter is read once: the copy holds what it gave (nothing, when it throws).
+    let own: unknown;
+    try {
+      own =
+        'value' in descriptor
+          ? (descriptor.value as unknown)
+          : (value as Record<PropertyKey, unknown>)[name];
+    } catch {
+      own = undefined;
+    }
     Object.defineProperty(copy, name, {
       value: copyOf(own, quote, depth - 1, copies, String(name)),
       writable: true,

@@ -34,6 +34,44 @@ describe('quotedCopy (an error as it leaves)', () => {
     expect(JSON.stringify(copy)).not.toContain(KEY);
   });
 
+  it('gives any other built-in as its masked text, never a shell whose methods throw', () => {
+    const cause = {
+      url: new URL(`https://x.example/?key=${KEY}`),
+      pattern: new RegExp(KEY),
+      bytes: new Uint8Array([1, 2]),
+    };
+    const copy = quotedCopy(new Error('failed', { cause }), quote) as Error;
+    expect(() => JSON.stringify(copy)).not.toThrow();
+    expect(copy.cause).toEqual({
+      url: 'https://x.example/?key=[REDACTED]',
+      pattern: '/[REDACTED]/',
+      bytes: '1,2',
+    });
+  });
+
+  it('reads a throwing getter as nothing, and gives nothing for a value that cannot be read', () => {
+    const error = Object.defineProperty(new Error(`x ${KEY}`), 'body', {
+      get() {
+        throw new Error('unreadable');
+      },
+      enumerable: true,
+    });
+    const copy = quotedCopy(error, quote) as Error & { body: unknown };
+    expect(copy.message).toBe('x [REDACTED]');
+    expect(copy.body).toBeUndefined();
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(quotedCopy(proxy, quote)).toBeUndefined();
+  });
+
+  it('keeps a cycle through a Map', () => {
+    const map = new Map<string, unknown>([['note', `key ${KEY}`]]);
+    map.set('self', map);
+    const copy = quotedCopy({ map }, quote) as { map: Map<string, unknown> };
+    expect(copy.map.get('self')).toBe(copy.map);
+    expect(copy.map.get('note')).toBe('key [REDACTED]');
+  });
+
   it('keeps cycles and drops what is nested deeper than four levels', () => {
     const error: Record<string, unknown> = { message: `x ${KEY}` };
     error.self = error;
@@ -59,6 +97,20 @@ describe('quotedData (a tool result or a trace as it leaves)', () => {
       note: 'the key is [REDACTED]',
       deep: data.deep,
     });
+  });
+
+  it('never throws: a throwing getter, nesting deeper than the mask walks, a toJSON giving nothing', () => {
+    const getter = {
+      note: `the key is ${KEY}`,
+      get broken(): string {
+        throw new Error('unreadable');
+      },
+    };
+    expect(quotedData(getter, mask, quote)).toEqual({ note: 'the key is [REDACTED]' });
+    let deep: unknown = `the key is ${KEY}`;
+    for (let depth = 0; depth < 3900; depth++) deep = [deep];
+    expect(JSON.stringify(quotedData(deep, mask, quote)) ?? '').not.toContain(KEY);
+    expect(quotedData({ toJSON: () => undefined, note: KEY }, mask, quote)).toBeUndefined();
   });
 
   it('quotes data JSON cannot write as an error is', () => {
