@@ -7,8 +7,9 @@ import { maskLeaks, quoteOutbound, type QuoteOptions } from './core';
  * as Mastra made it): an `error`'s or a `tool-error`'s error (its class kept, so the run still
  * ends as an error) and a tool's arguments, and a `tool-result`'s result and arguments. Mastra
  * wrote the tool's result into the conversation before it hands the part on, and the tool ran
- * already: the copy is what the host sees (the stream, `toolResults`, `steps`), the model and the
- * memory keep the result as it was. A result a provider's own tool sent in the model's stream is
+ * already: the copy is what the host sees (the stream, `toolResults`, `steps[].toolResults`);
+ * the model, the memory, a step's `content` and `response.messages` keep the result as it was
+ * (Mastra builds those from its conversation). A result a provider's own tool sent in the model's stream is
  * not copied: Mastra keeps that part as the conversation's result. Any other part as it is.
  */
 export function maskedPart(part: ChunkType, leaks: QuoteOptions['leaks']): ChunkType {

@@ -45,6 +45,27 @@ async function streamed(agent: Awaited<ReturnType<typeof agentWith>>['agent'], i
   return { output, types, streamedText, text: await output.text, tripwire: output.tripwire };
 }
 
+/**
+ * A Mastra tool of one string field (`weather` reads `city`, `vault` reads `entry`) that records
+ * the input it runs with in `ran` and answers with `result` (which may throw).
+ */
+async function recordingTool(id: 'weather' | 'vault', result: () => unknown) {
+  const { createTool } = await import('@mastra/core/tools');
+  const { z } = await import('zod');
+  const ran: unknown[] = [];
+  const field = id === 'weather' ? 'city' : 'entry';
+  const tool = createTool({
+    id,
+    description: id === 'weather' ? 'The weather in a city.' : 'Reads a vault entry.',
+    inputSchema: z.object({ [field]: z.string() }),
+    execute: async (input) => {
+      ran.push(input);
+      return result();
+    },
+  });
+  return { tool, ran };
+}
+
 /** Every string reachable in a value (own keys, hidden ones and symbols too), joined. */
 function textsOf(value: unknown, seen = new Set<unknown>()): string {
   if (typeof value === 'string') return value;
@@ -133,18 +154,7 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
   });
 
   it('drops a tool step’s words, runs the tool, and checks the answer after it', async () => {
-    const { createTool } = await import('@mastra/core/tools');
-    const { z } = await import('zod');
-    const ran: unknown[] = [];
-    const weather = createTool({
-      id: 'weather',
-      description: 'The weather in a city.',
-      inputSchema: z.object({ city: z.string() }),
-      execute: async (input) => {
-        ran.push(input);
-        return { celsius: 18 };
-      },
-    });
+    const { tool: weather, ran } = await recordingTool('weather', () => ({ celsius: 18 }));
     const { agent } = await agentWith(
       [
         {
@@ -262,15 +272,8 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
   });
 
   it('a tool that fails: its tool-error part’s error and arguments are masked, the answer after it checked', async () => {
-    const { createTool } = await import('@mastra/core/tools');
-    const { z } = await import('zod');
-    const weather = createTool({
-      id: 'weather',
-      description: 'The weather in a city.',
-      inputSchema: z.object({ city: z.string() }),
-      execute: async () => {
-        throw new Error(`weather API refused ${TOKEN}`);
-      },
+    const { tool: weather } = await recordingTool('weather', () => {
+      throw new Error(`weather API refused ${TOKEN}`);
     });
     const { agent } = await agentWith(
       [{ calls: [{ id: 'c1', name: 'weather', input: `{"city":"Oslo ${TOKEN}"}` }] }, GOOD],
@@ -291,25 +294,14 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
   });
 
   it('a tool’s result and arguments reach the host masked; the tool and the model get them as written', async () => {
-    const { createTool } = await import('@mastra/core/tools');
-    const { z } = await import('zod');
     const key = 'host-key-0123456789abcdef';
-    const ran: unknown[] = [];
-    const vault = createTool({
-      id: 'vault',
-      description: 'Reads a vault entry.',
-      inputSchema: z.object({ entry: z.string() }),
-      execute: async (input) => {
-        ran.push(input);
-        return {
-          value: `the key is ${TOKEN}`,
-          owner: key,
-          at: new Date(0),
-          notes: `${'A long note. '.repeat(400)}${TOKEN}`,
-          deep: { a: { b: { c: { d: { e: 'kept' } } } } },
-        };
-      },
-    });
+    const { tool: vault, ran } = await recordingTool('vault', () => ({
+      value: `the key is ${TOKEN}`,
+      owner: key,
+      at: new Date(0),
+      notes: `${'A long note. '.repeat(400)}${TOKEN}`,
+      deep: { a: { b: { c: { d: { e: 'kept' } } } } },
+    }));
     const { agent, model } = await agentWith(
       [{ calls: [{ id: 'c1', name: 'vault', input: `{"entry":"${key}"}` }] }, GOOD],
       { ...options, leaks: { literals: [key] } },
@@ -349,14 +341,7 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
   });
 
   it('leaks: false scans no reply, yet a tool’s result leaves masked', async () => {
-    const { createTool } = await import('@mastra/core/tools');
-    const { z } = await import('zod');
-    const vault = createTool({
-      id: 'vault',
-      description: 'Reads a vault entry.',
-      inputSchema: z.object({ entry: z.string() }),
-      execute: async () => `the key is ${TOKEN}`,
-    });
+    const { tool: vault } = await recordingTool('vault', () => `the key is ${TOKEN}`);
     const { agent } = await agentWith(
       [{ calls: [{ id: 'c1', name: 'vault', input: '{"entry":"main"}' }] }, 'plain words'],
       { schema: false, leaks: false },
@@ -370,18 +355,7 @@ describe.skipIf(!supported)('replyguardProcessor in a Mastra agent', () => {
   });
 
   it('a tool call passes as the model wrote it: the part is the call Mastra runs', async () => {
-    const { createTool } = await import('@mastra/core/tools');
-    const { z } = await import('zod');
-    const ran: unknown[] = [];
-    const vault = createTool({
-      id: 'vault',
-      description: 'Reads a vault entry.',
-      inputSchema: z.object({ entry: z.string() }),
-      execute: async (input) => {
-        ran.push(input);
-        return 'done';
-      },
-    });
+    const { tool: vault, ran } = await recordingTool('vault', () => 'done');
     const { agent } = await agentWith(
       [{ calls: [{ id: 'c1', name: 'vault', input: `{"entry":"${TOKEN}"}` }] }, GOOD],
       options,
