@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
-import { parseJson } from '../core';
 import type { HttpError } from './httpError';
 import { jsonError } from './jsonResponse';
+import { parseBodyJson } from './parseBodyJson';
 import { type BodyRead, readBody } from './readBody';
 
 /** The error response for a body that could not be read (too large, not UTF-8). */
@@ -48,7 +48,7 @@ export async function readJsonValue(
         message: body.message,
       },
     };
-  const parsed = parseJson(body.text);
+  const parsed = parseBodyJson(body.text);
   if (!parsed.ok)
     return {
       ok: false,
