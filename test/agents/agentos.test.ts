@@ -1,4 +1,4 @@
-import { wrapOutputGuardrails, type AgentOSResponse } from '@framers/agentos';
+import { StreamingManager, wrapOutputGuardrails, type AgentOSResponse } from '@framers/agentos';
 import type { GuardrailOutputPayload } from '@framers/agentos/safety/guardrails';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replyguardGuardrail, type ReplyguardGuardrailOptions } from '../../src/agentos/index';
@@ -274,6 +274,92 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     });
     expect(JSON.stringify(ui.chunks)).not.toContain(TOKEN);
     expect(command.payload.text).toContain(TOKEN);
+  });
+
+  it('a final system message leaves masked whole: every field the GMI spreads into it', async () => {
+    // AgentOS builds the chunk from the GMI's content: its message, percentage and status code,
+    // and its metadata as the chunk's.
+    const content = {
+      message: 'indexing done',
+      progressPercentage: 100,
+      statusCode: `INDEXED ${TOKEN}`,
+      metadata: { source: { note: `from ${TOKEN}` } },
+    };
+    const { chunks } = await run({
+      deltas: pieces(GOOD),
+      chunks: [{ type: GMIOutputChunkType.SYSTEM_MESSAGE, content, isFinal: true }],
+      reply: GOOD,
+    });
+    const system = chunks.find(
+      (chunk) => chunk.type === AgentOSResponseChunkType.SYSTEM_PROGRESS && chunk.isFinal,
+    );
+    expect(system).toMatchObject({
+      message: 'indexing done',
+      progressPercentage: 100,
+      statusCode: 'INDEXED [REDACTED]',
+      metadata: { source: { note: 'from [REDACTED]' } },
+      gmiInstanceId: 'gmi-1',
+      personaId: 'chat',
+    });
+    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
+    expect(content.metadata.source.note).toContain(TOKEN);
+  });
+
+  it('another client of the stream gets AgentOS’s object as streamed; the masks land on it in one step', async () => {
+    // AgentOS's StreamingManager hands every client registered on a stream the same object, when
+    // it is pushed; the guardrail runs later, in processRequest's consumer, and AgentOS's
+    // dispatcher copies the chunk only for the reply's text: the other masks are written on it.
+    const other: { chunk: AgentOSResponse; atPush: string }[] = [];
+    const recorder: Parameters<StreamingManager['registerClient']>[1] = {
+      id: 'other-client',
+      isActive: () => true,
+      sendChunk: async (chunk) => void other.push({ chunk, atPush: JSON.stringify(chunk) }),
+      notifyStreamClosed: async () => undefined,
+    };
+    const register = StreamingManager.prototype.registerClient;
+    vi.spyOn(StreamingManager.prototype, 'registerClient').mockImplementation(async function (
+      this: StreamingManager,
+      streamId,
+      client,
+    ) {
+      await register.call(this, streamId, client);
+      await register.call(this, streamId, recorder);
+    });
+    const sharedFinal = () =>
+      other.find(({ chunk }) => chunk.type === AgentOSResponseChunkType.FINAL_RESPONSE);
+    // Read while the reply is checked (the check reads the allowed mentions).
+    const duringCheck: string[] = [];
+    const mentions = {
+      get allowed() {
+        duringCheck.push(JSON.stringify(sharedFinal()?.chunk));
+        return ['u1'];
+      },
+    };
+    const reply = `{"segments":[{"type":"text","data":{"text":"the key is ${TOKEN}"}},{"type":"mention","data":{"target":"u1"}}]}`;
+    const { chunks, final } = await run(
+      {
+        ...streamedTurn(reply),
+        history: [{ role: 'assistant', content: `earlier: ${TOKEN}` }],
+        output: { toolCalls: [{ id: 'call-1', name: 'lookup', arguments: { query: TOKEN } }] },
+      },
+      { ...options, mentions },
+    );
+    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
+    expect(JSON.parse(final!.finalResponseText!).segments[0].data.text).toBe(
+      'the key is [REDACTED]',
+    );
+    const shared = sharedFinal()!;
+    // Delivered before any guardrail ran: the other client holds the chunk as AgentOS made it.
+    expect(shared.atPush).toContain(`earlier: ${TOKEN}`);
+    expect(shared.atPush).toContain(`"query":"${TOKEN}"`);
+    // Never half masked: while the reply is checked, the object is still as AgentOS pushed it.
+    expect(duringCheck.length).toBeGreaterThan(0);
+    for (const seen of duringCheck) expect(seen).toBe(shared.atPush);
+    // Then the masks, all of them, on the same object; its finalResponseText stays the model's
+    // (AgentOS puts the checked reply on processRequest's copy only).
+    const after = { ...shared.chunk, finalResponseText: undefined };
+    expect(JSON.stringify(after)).not.toContain(TOKEN);
+    expect(shared.chunk).toMatchObject({ finalResponseText: reply });
   });
 
   it('a final agency update leaves masked: its seats’ outputs, through AgentOS’s dispatcher', async () => {
