@@ -9,8 +9,10 @@ interface ErrorChunk {
 
 /**
  * Masks an `ERROR` chunk's message and details (AgentOS puts the model's or a tool's error there:
- * its message, its stack): masked first, then shortened. The chunk is about to be yielded to the
- * host, so this writes to it in place, the details as a masked copy (the error is left as it is).
+ * its message, its stack): masked first, then shortened. AgentOS gives a guardrail no other way
+ * to change an error chunk, so this writes to it in place, both fields in one synchronous step
+ * (the object is every client's of the stream), the details as a masked copy (the error is left
+ * as it is).
  */
 export function scrubErrorChunk(chunk: ErrorChunk, leaks: LeakOptions | undefined): void {
   const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });

@@ -9,8 +9,9 @@ import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
  * wrote the tool's result into the conversation before it hands the part on, and the tool ran
  * already: the copy is what the host sees (the stream, `toolResults`, `steps[].toolResults`);
  * the model, the memory, a step's `content` and `response.messages` keep the result as it was
- * (Mastra builds those from its conversation). A result a provider's own tool sent in the model's stream is
- * not copied: Mastra keeps that part as the conversation's result. Any other part as it is.
+ * (Mastra builds those from its conversation). A result a provider's own tool sent in the
+ * model's stream is not copied: Mastra keeps that part as the conversation's result. Any other
+ * part as it is.
  */
 export function maskedPart(part: ChunkType, leaks: LeakOptions | undefined): ChunkType {
   const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });

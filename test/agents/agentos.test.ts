@@ -276,7 +276,7 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     expect(command.payload.text).toContain(TOKEN);
   });
 
-  it('a final system message leaves masked whole: every field the GMI spreads into it', async () => {
+  it('a final system message leaves masked whole: every field the GMI spreads into it, as one value', async () => {
     // AgentOS builds the chunk from the GMI's content: its message, percentage and status code,
     // and its metadata as the chunk's.
     const content = {
@@ -303,6 +303,17 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     });
     expect(JSON.stringify(chunks)).not.toContain(TOKEN);
     expect(content.metadata.source.note).toContain(TOKEN);
+    // One value, as the GMI wrote it: a key split between its message and its status is found.
+    const split = { message: `key ${TOKEN.slice(0, 20)}`, statusCode: TOKEN.slice(20) };
+    const cut = await run({
+      deltas: pieces(GOOD),
+      chunks: [{ type: GMIOutputChunkType.SYSTEM_MESSAGE, content: split, isFinal: true }],
+      reply: GOOD,
+    });
+    const cutSystem = cut.chunks.find(
+      (chunk) => chunk.type === AgentOSResponseChunkType.SYSTEM_PROGRESS && chunk.isFinal,
+    );
+    expect(cutSystem).toMatchObject({ message: 'key [REDACTED]', statusCode: '[REDACTED]' });
   });
 
   it('another client of the stream gets AgentOS’s object as streamed; the masks land on it in one step', async () => {
