@@ -1,4 +1,5 @@
 import { StreamingManager, wrapOutputGuardrails, type AgentOSResponse } from '@framers/agentos';
+import { AsyncStreamClientBridge } from '@framers/agentos/core/streaming/AsyncStreamClientBridge';
 import type { GuardrailOutputPayload } from '@framers/agentos/safety/guardrails';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replyguardGuardrail, type ReplyguardGuardrailOptions } from '../../src/agentos/index';
@@ -371,6 +372,51 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     const after = { ...shared.chunk, finalResponseText: undefined };
     expect(JSON.stringify(after)).not.toContain(TOKEN);
     expect(shared.chunk).toMatchObject({ finalResponseText: reply });
+  });
+
+  it('two guarded clients of one stream: each delivers the whole masks, whichever writes first', async () => {
+    // A second consumer as processRequest makes its own: a bridge on the stream, through
+    // AgentOS's dispatcher with the guardrail. Both guardrails write on the one shared object.
+    const bridge = new AsyncStreamClientBridge('second');
+    const register = StreamingManager.prototype.registerClient;
+    vi.spyOn(StreamingManager.prototype, 'registerClient').mockImplementation(async function (
+      this: StreamingManager,
+      streamId,
+      client,
+    ) {
+      await register.call(this, streamId, client);
+      await register.call(this, streamId, bridge);
+    });
+    const second = (async () => {
+      const chunks: AgentOSResponse[] = [];
+      for await (const chunk of wrapOutputGuardrails(
+        replyguardGuardrail(options),
+        { userId: 'user-1', sessionId: 'session-1' },
+        bridge.consume(),
+        { streamId: 'second' },
+      ))
+        chunks.push(chunk);
+      return chunks;
+    })();
+    const first = await run({
+      ...streamedTurn(LEAKY),
+      history: [{ role: 'assistant', content: `earlier: ${TOKEN}` }],
+      output: { toolCalls: [{ id: 'call-1', name: 'lookup', arguments: { query: TOKEN } }] },
+    });
+    const delivered = [first.chunks, await second];
+    for (const chunks of delivered) {
+      const { final } = readChunks(chunks);
+      expect(JSON.parse(final!.finalResponseText!)).toEqual(MASKED_VALUE);
+      expect(final!.finalToolCalls).toEqual([
+        { id: 'call-1', name: 'lookup', arguments: { query: '[REDACTED]' } },
+      ]);
+      const messages = (
+        final!.updatedConversationContext as unknown as { messages: { content: string }[] }
+      ).messages;
+      expect(messages[0]!.content).toBe('earlier: [REDACTED]');
+      expect(JSON.parse(messages.at(-1)!.content)).toEqual(MASKED_VALUE);
+      expect(JSON.stringify(chunks)).not.toContain(TOKEN);
+    }
   });
 
   it('a final agency update leaves masked: its seats’ outputs, through AgentOS’s dispatcher', async () => {
