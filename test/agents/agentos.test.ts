@@ -1,63 +1,25 @@
-import { StreamingManager, wrapOutputGuardrails, type AgentOSResponse } from '@framers/agentos';
-import { AsyncStreamClientBridge } from '@framers/agentos/core/streaming/AsyncStreamClientBridge';
+import { wrapOutputGuardrails, type AgentOSResponse } from '@framers/agentos';
 import type { GuardrailOutputPayload } from '@framers/agentos/safety/guardrails';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { replyguardGuardrail, type ReplyguardGuardrailOptions } from '../../src/agentos/index';
 import {
   AgentOSResponseChunkType,
   GMIOutputChunkType,
   agentosWith,
+  options,
+  pieces,
+  readChunks,
   requestChunks,
-  type Turn,
+  run,
+  started,
+  streamedTurn,
+  useAgentosSuite,
 } from './agentosRuntime';
-import {
-  FENCED,
-  GOOD,
-  GOOD_VALUE,
-  LEAKY,
-  MASKED_VALUE,
-  NOTICE,
-  NOTICE_TEXT,
-  TOKEN,
-} from './replies';
+import { FENCED, GOOD, GOOD_VALUE, LEAKY, MASKED_VALUE, NOTICE, TOKEN } from './replies';
 
 // The guardrail runs in AgentOS's own request path: AgentOS.initialize with it as the guardrail
 // service, processRequest over a scripted GMI, AgentOS's dispatcher deciding what reaches the host.
-const options = { mentions: { allowed: ['u1'] }, failureNotice: NOTICE_TEXT };
-const pieces = (text: string) => text.match(/[\s\S]{1,9}/g) ?? [];
-const streamedTurn = (reply: string): Turn => ({ deltas: pieces(reply), reply });
-
-let running: { shutdown(): Promise<void> }[] = [];
-beforeEach(() => {
-  // AgentOS reports each step of its life on the console; the suite reads chunks, not logs.
-  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const)
-    vi.spyOn(console, method).mockImplementation(() => undefined);
-});
-afterEach(async () => {
-  await Promise.all(running.map((agentos) => agentos.shutdown()));
-  running = [];
-  vi.restoreAllMocks();
-});
-
-async function run(turn: Turn, guard: ReplyguardGuardrailOptions = options) {
-  const { agentos, conversation } = await agentosWith(replyguardGuardrail(guard), turn);
-  running.push(agentos);
-  const chunks = await requestChunks(agentos);
-  return { agentos, conversation, chunks, ...readChunks(chunks) };
-}
-
-function readChunks(chunks: AgentOSResponse[]) {
-  const final = chunks.find((chunk) => chunk.type === AgentOSResponseChunkType.FINAL_RESPONSE);
-  const deltas = chunks.flatMap((chunk) =>
-    chunk.type === AgentOSResponseChunkType.TEXT_DELTA ? [chunk.textDelta] : [],
-  );
-  const error = chunks.find((chunk) => chunk.type === AgentOSResponseChunkType.ERROR);
-  return {
-    final: final?.type === AgentOSResponseChunkType.FINAL_RESPONSE ? final : undefined,
-    deltas,
-    error: error?.type === AgentOSResponseChunkType.ERROR ? error : undefined,
-  };
-}
+useAgentosSuite();
 
 describe('replyguardGuardrail in AgentOS.processRequest', () => {
   it('withholds every streamed delta and delivers the checked reply on FINAL_RESPONSE', async () => {
@@ -317,108 +279,6 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     expect(cutSystem).toMatchObject({ message: 'key [REDACTED]', statusCode: '[REDACTED]' });
   });
 
-  it('another client of the stream gets AgentOS’s object as streamed; the masks land on it in one step', async () => {
-    // AgentOS's StreamingManager hands every client registered on a stream the same object, when
-    // it is pushed; the guardrail runs later, in processRequest's consumer, and AgentOS's
-    // dispatcher copies the chunk only for the reply's text: the other masks are written on it.
-    const other: { chunk: AgentOSResponse; atPush: string }[] = [];
-    const recorder: Parameters<StreamingManager['registerClient']>[1] = {
-      id: 'other-client',
-      isActive: () => true,
-      sendChunk: async (chunk) => void other.push({ chunk, atPush: JSON.stringify(chunk) }),
-      notifyStreamClosed: async () => undefined,
-    };
-    const register = StreamingManager.prototype.registerClient;
-    vi.spyOn(StreamingManager.prototype, 'registerClient').mockImplementation(async function (
-      this: StreamingManager,
-      streamId,
-      client,
-    ) {
-      await register.call(this, streamId, client);
-      await register.call(this, streamId, recorder);
-    });
-    const sharedFinal = () =>
-      other.find(({ chunk }) => chunk.type === AgentOSResponseChunkType.FINAL_RESPONSE);
-    // Read while the reply is checked (the check reads the allowed mentions).
-    const duringCheck: string[] = [];
-    const mentions = {
-      get allowed() {
-        duringCheck.push(JSON.stringify(sharedFinal()?.chunk));
-        return ['u1'];
-      },
-    };
-    const reply = `{"segments":[{"type":"text","data":{"text":"the key is ${TOKEN}"}},{"type":"mention","data":{"target":"u1"}}]}`;
-    const { chunks, final } = await run(
-      {
-        ...streamedTurn(reply),
-        history: [{ role: 'assistant', content: `earlier: ${TOKEN}` }],
-        output: { toolCalls: [{ id: 'call-1', name: 'lookup', arguments: { query: TOKEN } }] },
-      },
-      { ...options, mentions },
-    );
-    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
-    expect(JSON.parse(final!.finalResponseText!).segments[0].data.text).toBe(
-      'the key is [REDACTED]',
-    );
-    const shared = sharedFinal()!;
-    // Delivered before any guardrail ran: the other client holds the chunk as AgentOS made it.
-    expect(shared.atPush).toContain(`earlier: ${TOKEN}`);
-    expect(shared.atPush).toContain(`"query":"${TOKEN}"`);
-    // Never half masked: while the reply is checked, the object is still as AgentOS pushed it.
-    expect(duringCheck.length).toBeGreaterThan(0);
-    for (const seen of duringCheck) expect(seen).toBe(shared.atPush);
-    // Then the masks, all of them, on the same object; its finalResponseText stays the model's
-    // (AgentOS puts the checked reply on processRequest's copy only).
-    const after = { ...shared.chunk, finalResponseText: undefined };
-    expect(JSON.stringify(after)).not.toContain(TOKEN);
-    expect(shared.chunk).toMatchObject({ finalResponseText: reply });
-  });
-
-  it('two guarded clients of one stream: each delivers the whole masks, whichever writes first', async () => {
-    // A second consumer as processRequest makes its own: a bridge on the stream, through
-    // AgentOS's dispatcher with the guardrail. Both guardrails write on the one shared object.
-    const bridge = new AsyncStreamClientBridge('second');
-    const register = StreamingManager.prototype.registerClient;
-    vi.spyOn(StreamingManager.prototype, 'registerClient').mockImplementation(async function (
-      this: StreamingManager,
-      streamId,
-      client,
-    ) {
-      await register.call(this, streamId, client);
-      await register.call(this, streamId, bridge);
-    });
-    const second = (async () => {
-      const chunks: AgentOSResponse[] = [];
-      for await (const chunk of wrapOutputGuardrails(
-        replyguardGuardrail(options),
-        { userId: 'user-1', sessionId: 'session-1' },
-        bridge.consume(),
-        { streamId: 'second' },
-      ))
-        chunks.push(chunk);
-      return chunks;
-    })();
-    const first = await run({
-      ...streamedTurn(LEAKY),
-      history: [{ role: 'assistant', content: `earlier: ${TOKEN}` }],
-      output: { toolCalls: [{ id: 'call-1', name: 'lookup', arguments: { query: TOKEN } }] },
-    });
-    const delivered = [first.chunks, await second];
-    for (const chunks of delivered) {
-      const { final } = readChunks(chunks);
-      expect(JSON.parse(final!.finalResponseText!)).toEqual(MASKED_VALUE);
-      expect(final!.finalToolCalls).toEqual([
-        { id: 'call-1', name: 'lookup', arguments: { query: '[REDACTED]' } },
-      ]);
-      const messages = (
-        final!.updatedConversationContext as unknown as { messages: { content: string }[] }
-      ).messages;
-      expect(messages[0]!.content).toBe('earlier: [REDACTED]');
-      expect(JSON.parse(messages.at(-1)!.content)).toEqual(MASKED_VALUE);
-      expect(JSON.stringify(chunks)).not.toContain(TOKEN);
-    }
-  });
-
   it('a final agency update leaves masked: its seats’ outputs, through AgentOS’s dispatcher', async () => {
     // AgentOS's workflow runtime marks an agency's update final once every seat is done.
     const seat = {
@@ -470,7 +330,7 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
       deltas: ['Let me look that up'],
       toolCall: { id: 'call-1', name: 'weather' },
     });
-    running.push(agentos);
+    started(agentos);
     const chunks = await requestChunks(agentos);
     const types = new Set(chunks.map((chunk) => chunk.type));
     expect(types).toContain(AgentOSResponseChunkType.TOOL_CALL_REQUEST);
@@ -502,7 +362,7 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
       toolCall: { id: 'call-1', name: 'weather' },
       afterTool: LEAKY,
     });
-    running.push(agentos);
+    started(agentos);
     const first = await requestChunks(agentos);
     const request = first.find(
       (chunk) => chunk.type === AgentOSResponseChunkType.TOOL_CALL_REQUEST,
