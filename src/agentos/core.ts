@@ -5,7 +5,7 @@ export type {
   CheckReplyOptions,
   Finding,
   Issue,
-  QuoteOptions,
+  LeakOptions,
   ReplyStatus,
   SegmentReply,
   SegmentReplyResult,

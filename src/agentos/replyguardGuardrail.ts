@@ -13,9 +13,9 @@ import {
   type Issue,
   type SegmentReply,
 } from './core';
-import { scrubChunkFields } from './scrubChunkFields';
+import { finalChunkFields } from './finalChunkFields';
+import { maskedChunkFields } from './maskedChunkFields';
 import { scrubErrorChunk } from './scrubErrorChunk';
-import { scrubFinalChunk } from './scrubFinalChunk';
 
 /** Options of {@link replyguardGuardrail}: `checkReply`'s options, and two policies. */
 export interface ReplyguardGuardrailOptions extends CheckReplyOptions {
@@ -108,13 +108,24 @@ export function replyguardGuardrail(
         return streamDeltas
           ? null
           : { action: SANITIZE, modifiedText: '', reasonCode: 'REPLYGUARD_HELD' };
-      scrubChunkFields(chunk, outboundLeaks);
-      if (chunk.type !== ('final_response' as typeof chunk.type)) return null;
+      // AgentOS's StreamingManager hands this one object to every client of the stream, on
+      // push, before this runs; its dispatcher copies the chunk only for the reply's text. So the
+      // masks are written on the object, all in one synchronous step once the reply is checked:
+      // no client reads it half masked.
+      const masked = maskedChunkFields(chunk, outboundLeaks);
+      if (chunk.type !== ('final_response' as typeof chunk.type)) {
+        Object.assign(chunk, masked);
+        return null;
+      }
       const final = chunk as Extract<typeof chunk, { finalResponseText: unknown }>;
       try {
         const evaluation = await finalEvaluation(final.finalResponseText);
         if (typeof evaluation.modifiedText === 'string')
-          scrubFinalChunk(final, evaluation.modifiedText, outboundLeaks);
+          Object.assign(
+            final,
+            masked,
+            finalChunkFields(final, evaluation.modifiedText, outboundLeaks),
+          );
         return evaluation;
       } catch {
         // Never the error's text: it may quote the reply.

@@ -1,6 +1,6 @@
 import type { ChunkType } from '@mastra/core/stream';
 import { quotedCopy, quotedData } from '../leaks/quotedCopy';
-import { maskLeaks, quoteOutbound, type QuoteOptions } from './core';
+import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
 
 /**
  * A part with what it quotes of a model or a tool masked, in a copy of the part (everything else
@@ -9,12 +9,13 @@ import { maskLeaks, quoteOutbound, type QuoteOptions } from './core';
  * wrote the tool's result into the conversation before it hands the part on, and the tool ran
  * already: the copy is what the host sees (the stream, `toolResults`, `steps[].toolResults`);
  * the model, the memory, a step's `content` and `response.messages` keep the result as it was
- * (Mastra builds those from its conversation). A result a provider's own tool sent in the model's stream is
- * not copied: Mastra keeps that part as the conversation's result. Any other part as it is.
+ * (Mastra builds those from its conversation). A result a provider's own tool sent in the
+ * model's stream is not copied: Mastra keeps that part as the conversation's result. Any other
+ * part as it is.
  */
-export function maskedPart(part: ChunkType, leaks: QuoteOptions['leaks']): ChunkType {
+export function maskedPart(part: ChunkType, leaks: LeakOptions | undefined): ChunkType {
   const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
-  const mask = (data: unknown) => maskLeaks(data, leaks || undefined).value;
+  const mask = (data: unknown) => maskLeaks(data, leaks).value;
   if (part.type === 'error')
     return { ...part, payload: { ...part.payload, error: quotedCopy(part.payload.error, quote) } };
   if (part.type === 'tool-error') {

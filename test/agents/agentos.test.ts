@@ -1,62 +1,25 @@
 import { wrapOutputGuardrails, type AgentOSResponse } from '@framers/agentos';
 import type { GuardrailOutputPayload } from '@framers/agentos/safety/guardrails';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { replyguardGuardrail, type ReplyguardGuardrailOptions } from '../../src/agentos/index';
 import {
   AgentOSResponseChunkType,
   GMIOutputChunkType,
   agentosWith,
+  options,
+  pieces,
+  readChunks,
   requestChunks,
-  type Turn,
+  run,
+  started,
+  streamedTurn,
+  useAgentosSuite,
 } from './agentosRuntime';
-import {
-  FENCED,
-  GOOD,
-  GOOD_VALUE,
-  LEAKY,
-  MASKED_VALUE,
-  NOTICE,
-  NOTICE_TEXT,
-  TOKEN,
-} from './replies';
+import { FENCED, GOOD, GOOD_VALUE, LEAKY, MASKED_VALUE, NOTICE, TOKEN } from './replies';
 
 // The guardrail runs in AgentOS's own request path: AgentOS.initialize with it as the guardrail
 // service, processRequest over a scripted GMI, AgentOS's dispatcher deciding what reaches the host.
-const options = { mentions: { allowed: ['u1'] }, failureNotice: NOTICE_TEXT };
-const pieces = (text: string) => text.match(/[\s\S]{1,9}/g) ?? [];
-const streamedTurn = (reply: string): Turn => ({ deltas: pieces(reply), reply });
-
-let running: { shutdown(): Promise<void> }[] = [];
-beforeEach(() => {
-  // AgentOS reports each step of its life on the console; the suite reads chunks, not logs.
-  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const)
-    vi.spyOn(console, method).mockImplementation(() => undefined);
-});
-afterEach(async () => {
-  await Promise.all(running.map((agentos) => agentos.shutdown()));
-  running = [];
-  vi.restoreAllMocks();
-});
-
-async function run(turn: Turn, guard: ReplyguardGuardrailOptions = options) {
-  const { agentos, conversation } = await agentosWith(replyguardGuardrail(guard), turn);
-  running.push(agentos);
-  const chunks = await requestChunks(agentos);
-  return { agentos, conversation, chunks, ...readChunks(chunks) };
-}
-
-function readChunks(chunks: AgentOSResponse[]) {
-  const final = chunks.find((chunk) => chunk.type === AgentOSResponseChunkType.FINAL_RESPONSE);
-  const deltas = chunks.flatMap((chunk) =>
-    chunk.type === AgentOSResponseChunkType.TEXT_DELTA ? [chunk.textDelta] : [],
-  );
-  const error = chunks.find((chunk) => chunk.type === AgentOSResponseChunkType.ERROR);
-  return {
-    final: final?.type === AgentOSResponseChunkType.FINAL_RESPONSE ? final : undefined,
-    deltas,
-    error: error?.type === AgentOSResponseChunkType.ERROR ? error : undefined,
-  };
-}
+useAgentosSuite();
 
 describe('replyguardGuardrail in AgentOS.processRequest', () => {
   it('withholds every streamed delta and delivers the checked reply on FINAL_RESPONSE', async () => {
@@ -276,6 +239,46 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
     expect(command.payload.text).toContain(TOKEN);
   });
 
+  it('a final system message leaves masked whole: every field the GMI spreads into it, as one value', async () => {
+    // AgentOS builds the chunk from the GMI's content: its message, percentage and status code,
+    // and its metadata as the chunk's.
+    const content = {
+      message: 'indexing done',
+      progressPercentage: 100,
+      statusCode: `INDEXED ${TOKEN}`,
+      metadata: { source: { note: `from ${TOKEN}` } },
+    };
+    const { chunks } = await run({
+      deltas: pieces(GOOD),
+      chunks: [{ type: GMIOutputChunkType.SYSTEM_MESSAGE, content, isFinal: true }],
+      reply: GOOD,
+    });
+    const system = chunks.find(
+      (chunk) => chunk.type === AgentOSResponseChunkType.SYSTEM_PROGRESS && chunk.isFinal,
+    );
+    expect(system).toMatchObject({
+      message: 'indexing done',
+      progressPercentage: 100,
+      statusCode: 'INDEXED [REDACTED]',
+      metadata: { source: { note: 'from [REDACTED]' } },
+      gmiInstanceId: 'gmi-1',
+      personaId: 'chat',
+    });
+    expect(JSON.stringify(chunks)).not.toContain(TOKEN);
+    expect(content.metadata.source.note).toContain(TOKEN);
+    // One value, as the GMI wrote it: a key split between its message and its status is found.
+    const split = { message: `key ${TOKEN.slice(0, 20)}`, statusCode: TOKEN.slice(20) };
+    const cut = await run({
+      deltas: pieces(GOOD),
+      chunks: [{ type: GMIOutputChunkType.SYSTEM_MESSAGE, content: split, isFinal: true }],
+      reply: GOOD,
+    });
+    const cutSystem = cut.chunks.find(
+      (chunk) => chunk.type === AgentOSResponseChunkType.SYSTEM_PROGRESS && chunk.isFinal,
+    );
+    expect(cutSystem).toMatchObject({ message: 'key [REDACTED]', statusCode: '[REDACTED]' });
+  });
+
   it('a final agency update leaves masked: its seats’ outputs, through AgentOS’s dispatcher', async () => {
     // AgentOS's workflow runtime marks an agency's update final once every seat is done.
     const seat = {
@@ -327,7 +330,7 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
       deltas: ['Let me look that up'],
       toolCall: { id: 'call-1', name: 'weather' },
     });
-    running.push(agentos);
+    started(agentos);
     const chunks = await requestChunks(agentos);
     const types = new Set(chunks.map((chunk) => chunk.type));
     expect(types).toContain(AgentOSResponseChunkType.TOOL_CALL_REQUEST);
@@ -359,7 +362,7 @@ describe('replyguardGuardrail in AgentOS.processRequest', () => {
       toolCall: { id: 'call-1', name: 'weather' },
       afterTool: LEAKY,
     });
-    running.push(agentos);
+    started(agentos);
     const first = await requestChunks(agentos);
     const request = first.find(
       (chunk) => chunk.type === AgentOSResponseChunkType.TOOL_CALL_REQUEST,

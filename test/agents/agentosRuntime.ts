@@ -8,7 +8,9 @@ import {
   type IGuardrailService,
 } from '@framers/agentos';
 import { ConversationContext } from '@framers/agentos/core/conversation/ConversationContext';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { replyguardGuardrail, type ReplyguardGuardrailOptions } from '../../src/agentos/index';
+import { NOTICE_TEXT } from './replies';
 
 export { AgentOSResponseChunkType, GMIOutputChunkType };
 
@@ -150,4 +152,54 @@ export async function requestChunks(agentos: AgentOS): Promise<AgentOSResponse[]
   }))
     chunks.push(chunk);
   return chunks;
+}
+
+/** The guardrail's options in the suites: one allowed mention, a notice of their own. */
+export const options = { mentions: { allowed: ['u1'] }, failureNotice: NOTICE_TEXT };
+/** A text in the pieces a model streams. */
+export const pieces = (text: string) => text.match(/[\s\S]{1,9}/g) ?? [];
+/** A turn that streams its reply, then answers with it. */
+export const streamedTurn = (reply: string): Turn => ({ deltas: pieces(reply), reply });
+
+let running: AgentOS[] = [];
+
+/** A suite's hooks: AgentOS's console lines silenced, every AgentOS it started shut down. */
+export function useAgentosSuite(): void {
+  beforeEach(() => {
+    // AgentOS reports each step of its life on the console; the suite reads chunks, not logs.
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const)
+      vi.spyOn(console, method).mockImplementation(() => undefined);
+  });
+  afterEach(async () => {
+    await Promise.all(running.map((agentos) => agentos.shutdown()));
+    running = [];
+    vi.restoreAllMocks();
+  });
+}
+
+/** AgentOS with the guardrail (`guard`'s options), one request run, its chunks read. */
+export async function run(turn: Turn, guard: ReplyguardGuardrailOptions = options) {
+  const { agentos, conversation } = await agentosWith(replyguardGuardrail(guard), turn);
+  running.push(agentos);
+  const chunks = await requestChunks(agentos);
+  return { agentos, conversation, chunks, ...readChunks(chunks) };
+}
+
+/** AgentOS started for a suite outside {@link run}, shut down after the test. */
+export function started(agentos: AgentOS): void {
+  running.push(agentos);
+}
+
+/** The final response, the deltas and the error chunk among a request's chunks. */
+export function readChunks(chunks: AgentOSResponse[]) {
+  const final = chunks.find((chunk) => chunk.type === AgentOSResponseChunkType.FINAL_RESPONSE);
+  const deltas = chunks.flatMap((chunk) =>
+    chunk.type === AgentOSResponseChunkType.TEXT_DELTA ? [chunk.textDelta] : [],
+  );
+  const error = chunks.find((chunk) => chunk.type === AgentOSResponseChunkType.ERROR);
+  return {
+    final: final?.type === AgentOSResponseChunkType.FINAL_RESPONSE ? final : undefined,
+    deltas,
+    error: error?.type === AgentOSResponseChunkType.ERROR ? error : undefined,
+  };
 }

@@ -1,5 +1,5 @@
 import { quotedData } from '../leaks/quotedCopy';
-import { maskLeaks, quoteOutbound, type QuoteOptions } from './core';
+import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
 
 /** The fields of AgentOS's `FINAL_RESPONSE` chunk that carry the model's reply as written. */
 interface FinalChunk {
@@ -12,28 +12,28 @@ interface FinalChunk {
 const HOST_ROLES = new Set<unknown>(['user', 'system']);
 
 /**
- * Puts the sanitized reply everywhere the final chunk carries the model's own text. AgentOS's
- * dispatcher replaces `finalResponseText` only; the chunk also holds the same reply as
- * `finalResponseTextPlain` and as the last assistant message of `updatedConversationContext`,
- * whose other messages from a model or a tool (earlier replies, tool calls, tool results) are
- * masked. The chunk is about to be yielded to the host, so this writes to it in place (the
- * dispatcher copies it with its own change after), and gives it a copy of the context: AgentOS's
- * live conversation is left as it is.
+ * The sanitized reply everywhere the final chunk carries the model's own text, as fields to
+ * write on it. AgentOS's dispatcher replaces `finalResponseText` only; the chunk also holds the
+ * same reply as `finalResponseTextPlain` and as the last assistant message of
+ * `updatedConversationContext`, whose other messages from a model or a tool (earlier replies,
+ * tool calls, tool results) are masked. The context is a copy: AgentOS's live conversation is
+ * left as it is.
  */
-export function scrubFinalChunk(
+export function finalChunkFields(
   chunk: FinalChunk,
   sanitized: string,
-  leaks: QuoteOptions['leaks'],
-): void {
+  leaks: LeakOptions | undefined,
+): Partial<FinalChunk> {
   const written = chunk.finalResponseText;
-  if (chunk.finalResponseTextPlain !== undefined) chunk.finalResponseTextPlain = sanitized;
+  const fields: Partial<FinalChunk> = {};
+  if (chunk.finalResponseTextPlain !== undefined) fields.finalResponseTextPlain = sanitized;
   const context = chunk.updatedConversationContext;
-  if (typeof context !== 'object' || context === null || !('messages' in context)) return;
+  if (typeof context !== 'object' || context === null || !('messages' in context)) return fields;
   const { messages } = context;
-  if (!Array.isArray(messages)) return;
+  if (!Array.isArray(messages)) return fields;
   const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
-  const mask = (data: unknown) => maskLeaks(data, leaks || undefined).value;
-  chunk.updatedConversationContext = {
+  const mask = (data: unknown) => maskLeaks(data, leaks).value;
+  fields.updatedConversationContext = {
     ...context,
     messages: messages.map((message: unknown) => {
       if (typeof message !== 'object' || message === null) return message;
@@ -42,4 +42,5 @@ export function scrubFinalChunk(
       return HOST_ROLES.has(role) ? message : quotedData(message, mask, quote);
     }),
   };
+  return fields;
 }

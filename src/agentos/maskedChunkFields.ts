@@ -1,0 +1,52 @@
+import { quotedCopy, quotedData } from '../leaks/quotedCopy';
+import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
+
+/**
+ * The fields, by chunk type, that carry a model's or a tool's words or data to the host, among
+ * the chunks AgentOS hands a guardrail: every chunk marked final, and the text deltas (which the
+ * guardrail withholds). A final `UI_COMMAND` is the GMI's own; the final response also reports
+ * the turn's tool calls, UI commands and reasoning trace; an agency's update is final once every
+ * seat is done, its seats' outputs in it. A final `SYSTEM_PROGRESS` is the GMI's content spread
+ * into AgentOS's fields (its message, status, metadata): all of it but {@link OWN}. The chunks
+ * AgentOS streams unmarked (tool call requests, tool results, metadata and workflow updates)
+ * never reach a guardrail; a tool call request is also what the host runs an external tool with.
+ */
+const FIELDS: Readonly<Record<string, readonly string[]>> = {
+  ui_command: ['uiCommands'],
+  agency_update: ['agency'],
+  final_response: ['finalToolCalls', 'finalUiCommands', 'reasoningTrace'],
+};
+
+/** The fields AgentOS gives every chunk itself: which stream, agent and persona, and when. */
+const OWN = new Set(['type', 'streamId', 'gmiInstanceId', 'personaId', 'isFinal', 'timestamp']);
+
+/**
+ * A chunk's fields that carry a model's or a tool's words or data, masked (copies: the chunk and
+ * AgentOS's own objects are left as they are), and the final response's `error` as errors are
+ * masked; to be written on the chunk with the final reply's (`finalChunkFields`) in one step.
+ */
+export function maskedChunkFields(
+  chunk: object,
+  leaks: LeakOptions | undefined,
+): Record<string, unknown> {
+  const fields = chunk as Record<string, unknown>;
+  const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
+  const mask = (data: unknown) => maskLeaks(data, leaks).value;
+  const type = String(fields.type);
+  const masked: Record<string, unknown> = {};
+  if (type === 'system_progress') {
+    // Masked as one value, as the GMI wrote it (a key split across its message and its status).
+    const data: Record<string, unknown> = {};
+    for (const name of Object.keys(fields)) if (!OWN.has(name)) data[name] = fields[name];
+    const copy = quotedData(data, mask, quote) as Record<string, unknown> | undefined;
+    // What JSON leaves out of the copy (a function, a `toJSON` giving nothing) leaves out here too.
+    for (const name in data) masked[name] = copy?.[name];
+    return masked;
+  }
+  for (const name of FIELDS[type] ?? [])
+    if (fields[name] !== undefined && fields[name] !== null)
+      masked[name] = quotedData(fields[name], mask, quote);
+  if (type === 'final_response' && fields.error !== undefined)
+    masked.error = quotedCopy(fields.error, quote);
+  return masked;
+}
