@@ -9,7 +9,13 @@ import { RULE_SAMPLES } from './ruleSamples';
 // A key split across strings the reader sees as one text is found as the string it was cut from
 // is, when every cut is a seam the stream joins: token characters on both sides of it (emphasis
 // markers aside, textStream.ts). Where the key ends past a seam is tailAcross's to read.
+// A known gap larger runs find (PROPERTY_RUNS=20000, PROPERTY_SEED=5 or 6): a Kubernetes Secret
+// manifest cut twice (`ki` + `nd: Secret…  nam` + `e: db\ndata:…`) is not found at all. Its
+// finder reads lines: the text as written has `kind` cut, and the joined views also join the
+// manifest's own line breaks (`db` + `data:`, which the cut made read as a block of 5-wide lines,
+// `  nam`, `e: db`, `data:`), so no view has both `kind: Secret` and `data:` whole.
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
+const SEED = Number(process.env.PROPERTY_SEED ?? 28);
 const samples = Object.values(RULE_SAMPLES).flatMap(({ tp }) => tp);
 const text = (parts: string[]) => ({
   segments: parts.map((part) => ({ type: 'text', data: { text: part } })),
@@ -19,21 +25,29 @@ const text = (parts: string[]) => ({
 const joined = (parts: string[]) =>
   textStream(text(parts), false).joins.length === 2 * (parts.length - 1) && !wordAfter(parts);
 
+/** True when `part` starts with a plain word (two letters or more, hyphens between, a vowel, no capital after a small letter), emphasis markers skipped. */
+function startsWithWord(part: string): boolean {
+  const run = /^[*_`~]*([A-Za-z0-9+/=_-]*)/.exec(part)![1]!;
+  return (
+    /^[A-Za-z][A-Za-z-]*$/.test(run) &&
+    run.replace(/-/g, '').length >= 2 &&
+    /[aeiouy]/i.test(run) &&
+    !/[a-z][A-Z]/.test(run)
+  );
+}
+
 /**
- * True when a string after the first starts with what tailAcross reads as the reader's word, not
- * the key going on (a plain word: two letters or more, hyphens between, a vowel, no capital after
- * a small letter): a key is documented to end before it, so such a split is not one that joins.
+ * True when a string after the first starts with what tailAcross reads as the reader's words, not
+ * the key going on: a plain word, or a letter alone, a blank and a plain word (`A long note.`). A
+ * key is documented to end before them, so such a split is not one that joins.
  */
 const wordAfter = (parts: string[]) =>
-  parts.slice(1).some((part) => {
-    const run = /^[*_`~]*([A-Za-z0-9+/=_-]*)/.exec(part)![1]!;
-    return (
-      /^[A-Za-z][A-Za-z-]*$/.test(run) &&
-      run.replace(/-/g, '').length >= 2 &&
-      /[aeiouy]/i.test(run) &&
-      !/[a-z][A-Z]/.test(run)
+  parts
+    .slice(1)
+    .some(
+      (part) =>
+        startsWithWord(part) || (/^[A-Za-z][ \t]/.test(part) && startsWithWord(part.slice(2))),
     );
-  });
 
 /** A sample and the places it is cut at (1 to 3, in order, inside it). */
 const split = fc.constantFrom(...samples).chain((sample) =>
@@ -84,7 +98,7 @@ describe('a key split across segments is found as it is whole', () => {
         fc.pre(whole.length > 0);
         expect(shown(parts, whole, maskLeaks(text(parts)).findings)).toEqual([]);
       }),
-      { numRuns: RUNS, seed: 28 },
+      { numRuns: RUNS, seed: SEED },
     );
   });
 
@@ -97,7 +111,7 @@ describe('a key split across segments is found as it is whole', () => {
         const cutUp = (await checkReply(JSON.stringify(text(parts)))).findings ?? [];
         expect(shown(parts, whole, cutUp)).toEqual([]);
       }),
-      { numRuns: RUNS / 3, seed: 28 },
+      { numRuns: RUNS / 3, seed: SEED },
     );
   });
 });
