@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAK_MASK, maskLeaks } from '../../src/leaks/maskLeaks';
 import { checkReply } from '../../src/reply/checkReply';
-import { random } from './ruleSamples';
+import { random, RULE_SAMPLES } from './ruleSamples';
 
 // A key at the end of one string and a sentence after it that starts with a letter alone
 // (`A long note.`, `I think`): the letter is the reader's word, not the key's last piece. A key
@@ -24,6 +24,15 @@ describe('a sentence that starts with a letter alone after a key is not masked',
       expect(await shown(reply)).toEqual([`token ${LEAK_MASK}`, next]);
     },
   );
+
+  it('an assignment ending one string, a note starting the next', () => {
+    const stripe = RULE_SAMPLES['stripe-key']!.tp[0]!;
+    const { value } = maskLeaks(texts(`api_key=${stripe}`, 'A long note.'));
+    expect(value.segments.map((segment) => segment.data.text)).toEqual([
+      `api_key=${LEAK_MASK}`,
+      'A long note.',
+    ]);
+  });
 
   it('a key in one field and a note in the next (a tool`s data)', () => {
     expect(maskLeaks({ key, note: 'A long note.' }).value).toEqual({
