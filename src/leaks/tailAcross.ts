@@ -1,8 +1,8 @@
-import { isEdgeMarker as isMarker, isTokenChar, isVowel } from './tokenChars';
+import { isEdgeMarker as isMarker, isSpaceOrTab, isTokenChar, isVowel } from './tokenChars';
 
-const isLetter = (code: number) => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
 const isLower = (code: number) => code >= 0x61 && code <= 0x7a;
-const isUpper = (code: number) => code >= 0x41 && code <= 0x5a;
+const isLetter = (code: number) => isLower(code | 0x20);
+const isUpper = (code: number) => isLower(code + 0x20);
 
 /**
  * Where a finding that a scan of the joined text ran across the seams of `joins` (`[start, end)`
@@ -12,7 +12,7 @@ const isUpper = (code: number) => code >= 0x41 && code <= 0x5a;
  * (two letters or more, maybe hyphenated, a vowel, no digit, no capital after a small letter:
  * `thanks`, `OK`, `Thanks`) is the reader's word and ends the key; anything else (a digit, a
  * mixed-case run, `_`, a single character, `df`) reads as the key going on, and is masked with
- * it. (So a tail of a few letters that happens to read as a word is left: a few characters of a
+ * it; a letter alone before a word (`A long note.`) is the reader's too. (So a tail of a few letters that happens to read as a word is left: a few characters of a
  * key whose rest is masked.)
  */
 export function tailAcross(
@@ -22,7 +22,8 @@ export function tailAcross(
   joins: readonly number[],
 ): number {
   for (let k = firstSeam(joins, from); k < joins.length && joins[k]! < end; k += 2) {
-    if (!goesOn(text, joins[k + 1]!, end)) return cutAt(text, from, joins[k]!);
+    const next = joins[k + 1]!;
+    if (!goesOn(text, next, end) || letterWord(text, next)) return cutAt(text, from, joins[k]!);
   }
   return end;
 }
@@ -43,7 +44,7 @@ export function tailWithin(
   for (let k = firstSeam(breaks, from); k < breaks.length && breaks[k]! < end; k += 2) {
     const next = breaks[k + 1]!;
     if (
-      (wordsFollow(text, next) || labelFollows(text, next)) &&
+      (wordsFollow(text, next) || letterWord(text, next) || labelFollows(text, next)) &&
       !insideBlock(text, breaks[k]!, next)
     )
       return cutAt(text, from, breaks[k]!);
@@ -60,23 +61,30 @@ function cutAt(text: string, from: number, seam: number): number {
 /** True when `at` starts a plain word (emphasis markers skipped) that a blank, or punctuation and a blank or line end, ends. */
 function wordsFollow(text: string, at: number): boolean {
   let head = at;
-  while (head < text.length && isMarker(text.charCodeAt(head))) head++;
+  while (isMarker(text.charCodeAt(head))) head++;
   let run = head;
-  while (run < text.length && isTokenChar(text.charCodeAt(run))) run++;
+  while (isTokenChar(text.charCodeAt(run))) run++;
   if (run === head || !plainWord(text, head, run)) return false;
   const code = text.charCodeAt(run);
-  if (code === 0x20 || code === 0x09) return true;
+  if (isSpaceOrTab(code)) return true;
   if (!PUNCTUATION.has(code)) return false;
-  const after = text.charCodeAt(run + 1);
-  return (
-    after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d || run + 1 === text.length
-  );
+  return isBlankCode(text.charCodeAt(run + 1)) || run + 1 === text.length;
 }
+
+/**
+ * True when `at` starts a letter alone, a blank and a plain word (`A long note.`, `I think`): a
+ * sentence's first word, not a key's last character (spaced-out characters, `E 5 g`, have no
+ * word after the blank).
+ */
+const letterWord = (text: string, at: number) =>
+  isLetter(text.charCodeAt(at)) &&
+  isSpaceOrTab(text.charCodeAt(at + 1)) &&
+  startsWithWord(text, at + 2, text.length);
 
 /** True when `at` starts a name and one `=` or `:` before a value (`token=…`, `key: …`): a label, not a key's piece. */
 function labelFollows(text: string, at: number): boolean {
   let run = at;
-  while (run < text.length && run - at < 64 && isName(text.charCodeAt(run))) run++;
+  while (run - at < 64 && isName(text.charCodeAt(run))) run++;
   const code = text.charCodeAt(run);
   if (run === at || (code !== 0x3d && code !== 0x3a)) return false;
   const after = text.charCodeAt(run + 1);
@@ -108,22 +116,21 @@ function insideBlock(text: string, start: number, next: number): boolean {
   if (end > 0 && end - (text.lastIndexOf('\n', end - 1) + 1) === width) return true;
   // The block's first two lines: the line after them as wide (blank lines between skipped).
   let after = lineEnd + 1;
-  while (after < text.length && isBlankCode(text.charCodeAt(after))) after++;
+  while (isBlankCode(text.charCodeAt(after))) after++;
   const afterStart = text.lastIndexOf('\n', after - 1) + 1;
   let afterEnd = text.indexOf('\n', after);
   if (afterEnd === -1) afterEnd = text.length;
   return lineEnd < text.length && afterStart > lineEnd && afterEnd - afterStart === width;
 }
 
-const isBlankCode = (code: number) =>
-  code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
+const isBlankCode = (code: number) => isSpaceOrTab(code) || code === 0x0d || code === 0x0a;
 
 /** True when the line ending at the line feed at `end` is blank (white space only). */
 function blankLine(text: string, end: number): boolean {
   for (let i = end - 1; i >= 0; i--) {
     const code = text.charCodeAt(i);
     if (code === 0x0a) return true;
-    if (code !== 0x20 && code !== 0x09 && code !== 0x0d) return false;
+    if (!isBlankCode(code)) return false;
   }
   return true;
 }
@@ -151,7 +158,7 @@ export function wordsApart(text: string, joins: readonly number[]): readonly num
 /** True when a seam of `joins` starts at `at`, or after emphasis markers from there. */
 export function seamAfter(text: string, at: number, joins: readonly number[]): boolean {
   let seam = at;
-  while (seam < text.length && isMarker(text.charCodeAt(seam))) seam++;
+  while (isMarker(text.charCodeAt(seam))) seam++;
   const k = firstSeam(joins, seam);
   return k < joins.length && joins[k] === seam;
 }

@@ -1,0 +1,117 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../src/results/replyResult';
+import { maskLeaks } from '../../src/leaks/maskLeaks';
+import { checkReply } from '../../src/reply/checkReply';
+import { textStream } from '../../src/leaks/textStream';
+import { RULE_SAMPLES } from './ruleSamples';
+
+// A key split across strings the reader sees as one text is found as the string it was cut from
+// is, when every cut is a seam the stream joins: token characters on both sides of it (emphasis
+// markers aside, textStream.ts). Where the key ends past a seam is tailAcross's to read.
+// A known gap larger runs find (PROPERTY_RUNS=20000, PROPERTY_SEED=5 or 6): a Kubernetes Secret
+// manifest cut twice (`ki` + `nd: Secret…  nam` + `e: db\ndata:…`) is not found at all. Its
+// finder reads lines: the text as written has `kind` cut, and the joined views also join the
+// manifest's own line breaks (`db` + `data:`, which the cut made read as a block of 5-wide lines,
+// `  nam`, `e: db`, `data:`), so no view has both `kind: Secret` and `data:` whole.
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
+const SEED = Number(process.env.PROPERTY_SEED ?? 28);
+const samples = Object.values(RULE_SAMPLES).flatMap(({ tp }) => tp);
+const text = (parts: string[]) => ({
+  segments: parts.map((part) => ({ type: 'text', data: { text: part } })),
+});
+
+/** True when the stream joins every two strings of `parts` and tailAcross reads on across each. */
+const joined = (parts: string[]) =>
+  textStream(text(parts), false).joins.length === 2 * (parts.length - 1) && !wordAfter(parts);
+
+/** True when `part` starts with a plain word (two letters or more, hyphens between, a vowel, no capital after a small letter), emphasis markers skipped. */
+function startsWithWord(part: string): boolean {
+  const run = /^[*_`~]*([A-Za-z0-9+/=_-]*)/.exec(part)![1]!;
+  return (
+    /^[A-Za-z][A-Za-z-]*$/.test(run) &&
+    run.replace(/-/g, '').length >= 2 &&
+    /[aeiouy]/i.test(run) &&
+    !/[a-z][A-Z]/.test(run)
+  );
+}
+
+/**
+ * True when a string after the first starts with what tailAcross reads as the reader's words, not
+ * the key going on: a plain word, or a letter alone, a blank and a plain word (`A long note.`). A
+ * key is documented to end before them, so such a split is not one that joins.
+ */
+const wordAfter = (parts: string[]) =>
+  parts
+    .slice(1)
+    .some(
+      (part) =>
+        startsWithWord(part) || (/^[A-Za-z][ \t]/.test(part) && startsWithWord(part.slice(2))),
+    );
+
+/** A sample and the places it is cut at (1 to 3, in order, inside it). */
+const split = fc.constantFrom(...samples).chain((sample) =>
+  fc
+    .uniqueArray(fc.integer({ min: 1, max: Math.max(1, sample.length - 1) }), {
+      minLength: 1,
+      maxLength: 3,
+    })
+    .map((cuts) => {
+      const at = [0, ...cuts.sort((a, b) => a - b), sample.length];
+      return { sample, parts: at.slice(1).map((end, k) => sample.slice(at[k], end)) };
+    }),
+);
+
+/** The offsets of the sample that `findings` mask (of the strings `parts` cut it into). */
+function masked(parts: string[], findings: readonly Finding[]): Set<number> {
+  const offsets = new Set<number>();
+  for (const { path, start = 0, end = 0 } of findings) {
+    const k = Number(/^\/segments\/(\d+)\//.exec(path)![1]);
+    const at = parts.slice(0, k).join('').length;
+    for (let i = start; i < end; i++) offsets.add(at + i);
+  }
+  return offsets;
+}
+
+/**
+ * What the whole string masks of a key that the split leaves shown: offsets of the sample in
+ * runs of 8 token characters or more, `-` aside (a finding may take punctuation around a key, or a PEM
+ * block's `END RSA PRIVATE KEY` line, with it: not the key).
+ */
+function shown(parts: string[], whole: readonly Finding[], cutUp: readonly Finding[]): number[] {
+  const kept = masked(parts, cutUp);
+  const sample = parts.join('');
+  const secret = masked([sample], whole);
+  const left: number[] = [];
+  for (const run of sample.matchAll(/[A-Za-z0-9+/=_]{8,}/g))
+    for (let at = run.index; at < run.index + run[0].length; at++)
+      if (secret.has(at) && !kept.has(at)) left.push(at);
+  return left;
+}
+
+describe('a key split across segments is found as it is whole', () => {
+  it('maskLeaks: what the whole string masks is masked', () => {
+    fc.assert(
+      fc.property(split, ({ sample, parts }) => {
+        fc.pre(joined(parts));
+        const whole = maskLeaks(text([sample])).findings;
+        fc.pre(whole.length > 0);
+        expect(shown(parts, whole, maskLeaks(text(parts)).findings)).toEqual([]);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('checkReply: the same through a model`s reply', async () => {
+    await fc.assert(
+      fc.asyncProperty(split, async ({ sample, parts }) => {
+        fc.pre(joined(parts));
+        const whole = (await checkReply(JSON.stringify(text([sample])))).findings ?? [];
+        fc.pre(whole.length > 0);
+        const cutUp = (await checkReply(JSON.stringify(text(parts)))).findings ?? [];
+        expect(shown(parts, whole, cutUp)).toEqual([]);
+      }),
+      { numRuns: RUNS / 3, seed: SEED },
+    );
+  });
+});
