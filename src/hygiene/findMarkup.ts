@@ -22,11 +22,15 @@ export function findMarkup(
 ): Issue[] {
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const issues: Issue[] = [];
+  // Not another rule set's findings (a scan shared with the leak rules); the pieces made are only
+  // those a finding overlaps (none for a reply without markup).
+  const hits = (shared ?? scanText(stream.text, rules, stream.joins)).filter((hit) =>
+    byId.has(hit.rule),
+  );
+  const pieces = stream.pieces(hits);
   let first = 0;
-  for (const found of shared ?? scanText(stream.text, rules, stream.joins)) {
-    const rule = byId.get(found.rule);
-    if (!rule) continue; // another rule set's finding
-    const pieces = stream.pieces; // made when first read: a reply without markup never asks
+  for (const found of hits) {
+    const rule = byId.get(found.rule)!;
     while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
     for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
       if (

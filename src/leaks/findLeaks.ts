@@ -21,13 +21,13 @@ export function findLeaks(
   const text = stream.text;
   const rules = leakRulesFor(options);
   const ids = shared && new Set(rules.map((rule) => rule.id));
+  const hits = (
+    ids ? shared.filter((item) => ids.has(item.rule)) : scanText(text, rules, stream.joins)
+  ).filter(({ start, end }) => !allow.has(text.slice(start, end).replace(/[\n\u2029]/g, '')));
+  // Only the pieces a finding overlaps are made (none for a value without secrets).
+  const pieces = stream.pieces(hits);
   let first = 0; // findings come in order of start: the first piece they can touch only moves on
-  for (const found of ids
-    ? shared.filter((item) => ids.has(item.rule))
-    : scanText(text, rules, stream.joins)) {
-    if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/[\n\u2029]/g, '')))
-      continue;
-    const pieces = stream.pieces; // made when first read: a value without secrets never asks
+  for (const found of hits) {
     while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
     for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
       const piece = pieces[k]!;
@@ -66,8 +66,8 @@ function literalNumbers(stream: TextStream, options: LeakOptions): Finding[] {
   );
   if (literals.length === 0) return [];
   const allow = new Set(options.allow ?? []);
-  return stream.numbers
-    .filter(({ value }) => {
+  return stream
+    .numbers((value) => {
       const text = String(value);
       return !allow.has(text) && literals.some((literal) => text.includes(literal));
     })
