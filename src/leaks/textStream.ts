@@ -75,8 +75,8 @@ interface Laid {
   /** Where the other strings start in the stream (the first walk's). */
   readonly offset: number;
   readonly test?: (value: number) => boolean;
-  readonly pieces: StreamPiece[];
-  readonly numbers: { pointer: string; value: number }[];
+  /** The pieces, or (given `test`) the numbers. */
+  readonly found: unknown[];
 }
 
 /**
@@ -96,14 +96,35 @@ interface Laid {
  */
 export function textStream(value: unknown, names = true): TextStream {
   const { text, joins, offset } = layOut(value, names);
-  const again = (laid: Laid) => (layOut(value, names, laid), laid);
+  const again = (laid: Laid) => (layOut(value, names, laid), laid.found as never);
   return {
     text,
     joins,
-    pieces: (spans) =>
-      spans?.length === 0 ? [] : again({ spans, offset, pieces: [], numbers: [] }).pieces,
-    numbers: (test) => again({ spans: [], offset, test, pieces: [], numbers: [] }).numbers,
+    pieces: (spans) => (spans?.length === 0 ? [] : again({ spans, offset, found: [] })),
+    numbers: (test) => again({ spans: [], offset, test, found: [] }),
   };
+}
+
+/**
+ * Calls `each` with every piece that a span of `spans` (in order of start, as a scan's findings
+ * come) overlaps, and the part overlapped (`start`, `end` in the piece). Only those pieces are made.
+ */
+export function eachOverlap<T extends Span>(
+  stream: TextStream,
+  spans: readonly T[],
+  each: (span: T, piece: StreamPiece, start: number, end: number) => void,
+): void {
+  const pieces = stream.pieces(spans);
+  let first = 0; // spans come in order of start: the first piece they can overlap only moves on
+  for (const span of spans) {
+    while (first + 1 < pieces.length && pieces[first + 1]!.start <= span.start) first++;
+    for (let k = first; k < pieces.length && pieces[k]!.start < span.end; k++) {
+      const piece = pieces[k]!;
+      const start = Math.max(span.start, piece.start) - piece.start;
+      const end = Math.min(span.end, piece.start + piece.length) - piece.start;
+      if (end > start) each(span, piece, start, end);
+    }
+  }
 }
 
 /**
@@ -177,7 +198,7 @@ function layOut(
         isTokenChar(edgeCode(text, 1))
       )
         joins.push(length - 1, length);
-    } else if (asked(length, text.length, 0)) laid.pieces.push(piece(key, length, text.length));
+    } else if (asked(length, text.length, 0)) laid.found.push(piece(key, length, text.length));
     order++;
     length += text.length;
     previous = text;
@@ -193,7 +214,7 @@ function layOut(
     otherLength += text.length;
   };
   const number = (key: string | number | undefined, found: number) =>
-    laid?.test?.(found) && laid.numbers.push({ pointer: pointer(key), value: found });
+    laid?.test?.(found) && laid.found.push({ pointer: pointer(key), value: found });
 
   // In a segment reply, a string is visible when it is the shown member of an object that is a
   // member `data` (`/segments/N/data/text`); `dataObject` says `node` is such an object's value.
@@ -257,7 +278,7 @@ function layOut(
       }
     }
   // The other strings after the visible ones (if any), apart from them.
-  for (const piece of otherPieces) laid!.pieces.push(piece);
+  for (const piece of otherPieces) laid!.found.push(piece);
   // Joined once, not concatenated: alone, `+=` measured cheaper, but in a check its rope (two
   // string nodes a piece, live until the scan flattens it) survived scavenges; a whole checkReply
   // measured 3-7 % faster with the join (paired, bundled, 32 KB to 1 MiB).

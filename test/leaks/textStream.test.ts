@@ -245,4 +245,64 @@ describe('textStream', () => {
       { numRuns: 400 },
     );
   });
+
+  it("reads an object's own enumerable string keys as Object.keys lists them, never as for…in does", () => {
+    // The text of a value that is no reply: its strings in document order, then its names.
+    const expected = (node: unknown) => {
+      const strings: string[] = [];
+      const keys: string[] = [];
+      const walk = (item: unknown): void => {
+        if (typeof item === 'string') strings.push(item);
+        else if (Array.isArray(item)) item.forEach(walk);
+        else if (typeof item === 'object' && item !== null)
+          for (const key of Object.keys(item)) {
+            keys.push(key);
+            walk((item as Record<string, unknown>)[key]);
+          }
+      };
+      walk(node);
+      return [strings.join('\n'), ...keys].join('\u2029\u2029').replace(/^\u2029\u2029/, '');
+    };
+    const tricky: (() => unknown)[] = [
+      // A getter that deletes a later member: for…in skips it, Object.keys listed it already.
+      () => ({
+        get a() {
+          delete (this as { b?: string }).b;
+          return 'x';
+        },
+        b: 'y',
+        c: 'z',
+      }),
+      // A getter that adds a member: for…in may visit it, Object.keys does not.
+      () => ({
+        get a() {
+          (this as { d?: string }).d = 'w';
+          return 'x';
+        },
+        b: 'y',
+      }),
+      // Enumerable keys on the prototype; a key not enumerable; a symbol key.
+      () => Object.create({ inherited: 'p' }, { own: { value: 'o', enumerable: true } }) as object,
+      () => Object.defineProperty({ v: 'v' }, 'hidden', { value: 'h', enumerable: false }),
+      () => ({ [Symbol('s')]: 'v', t: 't' }),
+      // Integer keys first, in ascending order, then the others in insertion order.
+      () => ({ b: '1', 2: '2', a: '3', 1: '4' }),
+      () => Object.assign(Object.create(null) as object, { x: 'y', z: 'w' }),
+      // A proxy lists its own keys in its own order; an array only its items; a String its indices.
+      () =>
+        new Proxy({ a: '1' } as Record<string, string>, {
+          ownKeys: () => ['b', 'a'],
+          getOwnPropertyDescriptor: (_, key) => ({
+            value: key,
+            enumerable: true,
+            configurable: true,
+          }),
+          get: (_, key) => `${String(key)}!`,
+        }),
+      () => Object.assign(['x', ['y']], { extra: 'e' }),
+      () => new String('ab'),
+    ];
+    for (const make of tricky) expect(textStream(make()).text).toBe(expected(make()));
+    expect(expected(tricky[0]!())).toBe('x\nz\u2029\u2029a\u2029\u2029b\u2029\u2029c');
+  });
 });
