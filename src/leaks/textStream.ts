@@ -278,7 +278,7 @@ function layOut(
       }
     }
   // The other strings after the visible ones (if any), apart from them.
-  for (const piece of otherPieces) laid!.found.push(piece);
+  for (const moved of otherPieces) laid!.found.push(moved);
   // Joined once, not concatenated: alone, `+=` measured cheaper, but in a check its rope (two
   // string nodes a piece, live until the scan flattens it) survived scavenges; a whole checkReply
   // measured 3-7 % faster with the join (paired, bundled, 32 KB to 1 MiB).

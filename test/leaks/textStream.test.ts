@@ -173,7 +173,7 @@ describe('textStream', () => {
     }));
     const type = fc.constantFrom('text', 'markdown', 'mention', 'share', 'image', 'toString');
     const segment = fc.record({ type, data: fc.dictionary(name, tree, { maxKeys: 3 }) });
-    const value = fc.oneof(
+    const values = fc.oneof(
       tree,
       fc.record({ segments: fc.array(segment, { maxLength: 5 }), id: tree }),
     );
@@ -197,13 +197,13 @@ describe('textStream', () => {
     };
     fc.assert(
       fc.property(
-        value,
+        values,
         fc.array(fc.nat(300), { maxLength: 6 }),
         fc.boolean(),
         (value, cuts, names) => {
           const stream = textStream(value, names);
-          const pieces = stream.pieces();
-          const read = pieces.map((piece) => {
+          const all = stream.pieces();
+          const read = all.map((piece) => {
             const found = stream.text.slice(piece.start, piece.start + piece.length);
             // A name is the last token of its pointer; a string is the string there.
             if (piece.name) {
@@ -216,27 +216,25 @@ describe('textStream', () => {
           });
           // By start, none overlapping; by order, the walk's order (every string of a value that is
           // no reply; in a reply, catalog names may be left out).
-          pieces.forEach(
+          all.forEach(
             (piece, k) =>
               k > 0 &&
-              expect(piece.start).toBeGreaterThanOrEqual(
-                pieces[k - 1]!.start + pieces[k - 1]!.length,
-              ),
+              expect(piece.start).toBeGreaterThanOrEqual(all[k - 1]!.start + all[k - 1]!.length),
           );
-          const byOrder = pieces
+          const byOrder = all
             .map((piece, k) => [piece.order, read[k]!] as const)
             .sort((a, b) => a[0] - b[0]);
-          const all = walk(value, '', []);
-          const kept = all.filter((item) => byOrder.some(([, read]) => read === item));
-          expect(byOrder.map(([, read]) => read)).toEqual(
-            Array.isArray((value as { segments?: unknown } | null)?.segments) ? kept : all,
+          const walked = walk(value, '', []);
+          const kept = walked.filter((item) => byOrder.some(([, line]) => line === item));
+          expect(byOrder.map(([, line]) => line)).toEqual(
+            Array.isArray((value as { segments?: unknown } | null)?.segments) ? kept : walked,
           );
-          expect(new Set(byOrder.map(([order]) => order)).size).toBe(pieces.length);
+          expect(new Set(byOrder.map(([order]) => order)).size).toBe(all.length);
           // Asked for spans (by start), the pieces they overlap: the same objects' fields.
           const spans = cuts
             .map((start, k) => ({ start, end: start + ((cuts[k + 1] ?? 7) % 40) }))
             .sort((a, b) => a.start - b.start);
-          const overlap = pieces.filter((piece) =>
+          const overlap = all.filter((piece) =>
             spans.some(({ start, end }) => piece.start < end && start < piece.start + piece.length),
           );
           expect(stream.pieces(spans)).toEqual(overlap);
@@ -287,18 +285,21 @@ describe('textStream', () => {
       () => ({ [Symbol('s')]: 'v', t: 't' }),
       // Integer keys first, in ascending order, then the others in insertion order.
       () => ({ b: '1', 2: '2', a: '3', 1: '4' }),
-      () => Object.assign(Object.create(null) as object, { x: 'y', z: 'w' }),
+      () => Object.assign(Object.create(null), { x: 'y', z: 'w' }),
       // A proxy lists its own keys in its own order; an array only its items; a String its indices.
       () =>
-        new Proxy({ a: '1' } as Record<string, string>, {
-          ownKeys: () => ['b', 'a'],
-          getOwnPropertyDescriptor: (_, key) => ({
-            value: key,
-            enumerable: true,
-            configurable: true,
-          }),
-          get: (_, key) => `${String(key)}!`,
-        }),
+        new Proxy(
+          { a: '1' },
+          {
+            ownKeys: () => ['b', 'a'],
+            getOwnPropertyDescriptor: (_, key) => ({
+              value: key,
+              enumerable: true,
+              configurable: true,
+            }),
+            get: (_, key) => `${String(key)}!`,
+          },
+        ),
       () => Object.assign(['x', ['y']], { extra: 'e' }),
       () => new String('ab'),
     ];
