@@ -1,6 +1,6 @@
 import type { Issue } from '../issues/issue';
 import { scanText, type TextFinding } from '../leaks/scanText';
-import { type TextStream, textStream } from '../leaks/textStream';
+import { eachOverlap, type TextStream, textStream } from '../leaks/textStream';
 import { HYGIENE_RULES, type HygieneRule } from './hygieneRules';
 
 /**
@@ -22,25 +22,18 @@ export function findMarkup(
 ): Issue[] {
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const issues: Issue[] = [];
-  let first = 0;
-  for (const found of shared ?? scanText(stream.text, rules, stream.joins)) {
-    const rule = byId.get(found.rule);
-    if (!rule) continue; // another rule set's finding
-    const pieces = stream.pieces; // made when first read: a reply without markup never asks
-    while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
-    for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
-      if (
-        Math.min(found.end, pieces[k]!.start + pieces[k]!.length) <=
-        Math.max(found.start, pieces[k]!.start)
-      )
-        continue;
-      issues.push({
-        code: rule.code,
-        path: pieces[k]!.pointer,
-        rule: rule.id,
-        message: `${rule.means}; answer with the final reply only`,
-      });
-    }
-  }
+  // Not another rule set's findings (a scan shared with the leak rules).
+  const hits = (shared ?? scanText(stream.text, rules, stream.joins)).filter((hit) =>
+    byId.has(hit.rule),
+  );
+  eachOverlap(stream, hits, (found, piece) => {
+    const rule = byId.get(found.rule)!;
+    issues.push({
+      code: rule.code,
+      path: piece.pointer,
+      rule: rule.id,
+      message: `${rule.means}; answer with the final reply only`,
+    });
+  });
   return issues;
 }

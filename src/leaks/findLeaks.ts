@@ -3,7 +3,7 @@ import type { LeakOptions } from './leakOptions';
 import { leakRulesFor } from './leakRulesFor';
 import { MIN_LITERAL_LENGTH } from './hostLiteralRule';
 import { scanText, type TextFinding } from './scanText';
-import type { TextStream } from './textStream';
+import { eachOverlap, type TextStream } from './textStream';
 
 /**
  * Every secret in a value's text stream, each piece of it reported with the pointer of its string
@@ -21,30 +21,20 @@ export function findLeaks(
   const text = stream.text;
   const rules = leakRulesFor(options);
   const ids = shared && new Set(rules.map((rule) => rule.id));
-  let first = 0; // findings come in order of start: the first piece they can touch only moves on
-  for (const found of ids
-    ? shared.filter((item) => ids.has(item.rule))
-    : scanText(text, rules, stream.joins)) {
-    if (allow.size > 0 && allow.has(text.slice(found.start, found.end).replace(/[\n\u2029]/g, '')))
-      continue;
-    const pieces = stream.pieces; // made when first read: a value without secrets never asks
-    while (first + 1 < pieces.length && pieces[first + 1]!.start <= found.start) first++;
-    for (let k = first; k < pieces.length && pieces[k]!.start < found.end; k++) {
-      const piece = pieces[k]!;
-      const start = Math.max(found.start, piece.start) - piece.start;
-      const end = Math.min(found.end, piece.start + piece.length) - piece.start;
-      if (end > start)
-        findings.push({
-          code: 'LEAK_MASKED',
-          rule: found.rule,
-          path: piece.pointer,
-          start,
-          end,
-          ...(piece.name ? { memberName: true } : {}),
-          order: piece.order,
-        } as Finding);
-    }
-  }
+  const hits = (
+    ids ? shared.filter((item) => ids.has(item.rule)) : scanText(text, rules, stream.joins)
+  ).filter(({ start, end }) => !allow.has(text.slice(start, end).replace(/[\n\u2029]/g, '')));
+  eachOverlap(stream, hits, (found, piece, start, end) =>
+    findings.push({
+      code: 'LEAK_MASKED',
+      rule: found.rule,
+      path: piece.pointer,
+      start,
+      end,
+      ...(piece.name ? { memberName: true } : {}),
+      order: piece.order,
+    } as Finding),
+  );
   // Reported in document order, without the ordering key.
   const order = (finding: Finding) => (finding as Finding & { order: number }).order;
   const sorted = findings
@@ -66,8 +56,8 @@ function literalNumbers(stream: TextStream, options: LeakOptions): Finding[] {
   );
   if (literals.length === 0) return [];
   const allow = new Set(options.allow ?? []);
-  return stream.numbers
-    .filter(({ value }) => {
+  return stream
+    .numbers((value) => {
       const text = String(value);
       return !allow.has(text) && literals.some((literal) => text.includes(literal));
     })

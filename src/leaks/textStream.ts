@@ -8,7 +8,13 @@ export interface StreamPiece {
   readonly start: number;
   readonly length: number;
   /** The piece is the name of the member at `pointer`, not its value. */
-  readonly name?: true;
+  readonly name?: boolean | undefined;
+}
+
+/** A span `[start, end)` of the stream's text. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
 }
 
 /** Every string of a value as one text, with where each came from and which seams a reader does not see. */
@@ -19,11 +25,16 @@ export interface TextStream {
    * line) elsewhere, and by the `@` a client shows before a mention target.
    */
   readonly text: string;
-  readonly pieces: readonly StreamPiece[];
   /** Pairs `[start, end)` of the separators between two strings the reader sees as one text. */
   readonly joins: readonly number[];
-  /** The numbers of the value, in document order, with their pointers (host literals are looked for in them). */
-  readonly numbers: readonly { readonly pointer: string; readonly value: number }[];
+  /**
+   * The pieces that overlap a span of `spans` (in order of start, as a scan's findings come), or
+   * every piece, in the order of their starts. Each call walks the value again and makes only
+   * the pieces asked for: a reply without findings never asks (so the value is not to change).
+   */
+  pieces(spans?: readonly Span[]): StreamPiece[];
+  /** The numbers of the value `test` holds for, in document order, with their pointers (host literals are looked for in them). */
+  numbers(test: (value: number) => boolean): { readonly pointer: string; readonly value: number }[];
 }
 
 // What a reader sees as running text in a segment reply: text, Markdown, a share card's title,
@@ -57,49 +68,15 @@ function edgeCode(text: string, step: 1 | -1): number {
   return -1;
 }
 
-/**
- * Where a container sits in the value: its own container's place and its key. Made only when
- * the pieces are asked for (a finding's path): the stream's text is laid out without them. A
- * string or a number keeps its container's place and its own key (no place of its own).
- */
-interface Place {
-  readonly parent?: Place | undefined;
-  readonly key: string | number;
-}
-
-/** The RFC 6901 pointer of `key` in the container at `place` (`''` for the value itself: no key). */
-function pointerOf(place: Place | undefined, key: string | number | undefined): string {
-  const keys: (string | number)[] = [];
-  for (let at = place; at !== undefined; at = at.parent) keys.push(at.key);
-  let pointer = '';
-  for (let k = keys.length - 1; k >= 0; k--) pointer = appendPointer(pointer, keys[k]!);
-  return key === undefined ? pointer : appendPointer(pointer, key);
-}
-
-/**
- * A string or a number of the value, member `key` of the container at `parent`: its pointer is
- * spelled out only when read. A number has its `value`; a string, where it is in the stream.
- */
-class Piece implements StreamPiece {
-  declare readonly value: number;
-  constructor(
-    readonly parent: Place | undefined,
-    readonly key: string | number | undefined,
-    readonly order = 0,
-    public start = 0,
-    readonly length = 0,
-    readonly name?: true,
-  ) {}
-
-  get pointer(): string {
-    return pointerOf(this.parent, this.key);
-  }
-}
-
-/** The pieces and numbers of a value, from a second walk (see `textStream`). */
+/** What a second walk is asked for (see `textStream`), and what it finds. */
 interface Laid {
-  readonly pieces: Piece[];
-  readonly numbers: Piece[];
+  /** The spans the pieces asked for overlap (none: every piece); `[]` for numbers only. */
+  readonly spans?: readonly Span[] | undefined;
+  /** Where the other strings start in the stream (the first walk's). */
+  readonly offset: number;
+  readonly test?: (value: number) => boolean;
+  /** The pieces, or (given `test`) the numbers. */
+  readonly found: unknown[];
 }
 
 /**
@@ -113,51 +90,89 @@ interface Laid {
  * across it (token characters on both sides, emphasis markers aside).
  *
  * The text and its seams are laid out at once, without an object per string or container; the
- * pieces and numbers come from a second walk that lays out the same starts, when first read: a
- * reply without findings never asks for them, and its thousands of strings and containers cost
- * no objects (they were most of the stream's garbage). So the value is not to change between.
+ * pieces and numbers come from another walk that lays out the same starts, when asked for, and
+ * make an object only for what was asked: a reply without findings never asks, and a reply with
+ * one pays a walk, not an object per string and container (they were most of the stream's garbage).
  */
 export function textStream(value: unknown, names = true): TextStream {
-  let laid: Laid | undefined;
-  const lay = () => {
-    if (!laid) layOut(value, names, (laid = { pieces: [], numbers: [] }));
-    return laid;
-  };
+  const { text, joins, offset } = layOut(value, names);
+  const again = (laid: Laid) => (layOut(value, names, laid), laid.found as never);
   return {
-    ...layOut(value, names),
-    get pieces() {
-      return lay().pieces;
-    },
-    get numbers() {
-      return lay().numbers;
-    },
+    text,
+    joins,
+    pieces: (spans) => (spans?.length === 0 ? [] : again({ spans, offset, found: [] })),
+    numbers: (test) => again({ spans: [], offset, test, found: [] }),
   };
 }
 
 /**
- * Walks a value in stream order: its text and seams laid out, or (given `laid`) its pieces and
- * numbers, with the places their pointers are spelled from.
+ * Calls `each` with every piece that a span of `spans` (in order of start, as a scan's findings
+ * come) overlaps, and the part overlapped (`start`, `end` in the piece). Only those pieces are made.
+ */
+export function eachOverlap<T extends Span>(
+  stream: TextStream,
+  spans: readonly T[],
+  each: (span: T, piece: StreamPiece, start: number, end: number) => void,
+): void {
+  const pieces = stream.pieces(spans);
+  let first = 0; // spans come in order of start: the first piece they can overlap only moves on
+  for (const span of spans) {
+    while (first + 1 < pieces.length && pieces[first + 1]!.start <= span.start) first++;
+    for (let k = first; k < pieces.length && pieces[k]!.start < span.end; k++) {
+      const piece = pieces[k]!;
+      const start = Math.max(span.start, piece.start) - piece.start;
+      const end = Math.min(span.end, piece.start + piece.length) - piece.start;
+      if (end > start) each(span, piece, start, end);
+    }
+  }
+}
+
+/**
+ * Walks a value in stream order: its text and seams laid out, or (given `laid`) the pieces and
+ * numbers it asks for, with their pointers.
  */
 function layOut(
   value: unknown,
   names: boolean,
   laid?: Laid,
-): { readonly text: string; readonly joins: number[] } {
+): { readonly text: string; readonly joins: number[]; readonly offset: number } {
   // Visible strings in place at once (a sort with a comparator cost more than the rest of a
   // reply's leak scan); the others apart, after every visible one.
   const parts: string[] = [];
   const others: string[] = [];
-  const otherPieces: Piece[] = [];
+  const otherPieces: StreamPiece[] = [];
   const joins: number[] = [];
+  const path: (string | number)[] = []; // the keys of the containers around (in a second walk)
+  const at = [0, 0]; // the first span each of the two runs of starts (visible, other) can overlap
   let length = 0; // of the visible strings and their separators
   let otherLength = 0; // of the other strings and their separators
   let order = 0;
   let previous: string | undefined; // the last visible string
+  // Asked for: a piece `[start, start + size)`, its starts in the `run` rising (spans by start).
+  const asked = (start: number, size: number, run: 0 | 1) => {
+    const spans = laid!.spans;
+    if (!spans) return true;
+    while (at[run]! < spans.length && spans[at[run]!]!.end <= start) at[run]!++;
+    return at[run]! < spans.length && spans[at[run]!]!.start < start + size;
+  };
+  const pointer = (key: string | number | undefined) =>
+    (key === undefined ? path : [...path, key]).reduce(appendPointer, '');
+  const piece = (
+    key: string | number | undefined,
+    start: number,
+    size: number,
+    name?: boolean,
+  ) => ({
+    pointer: pointer(key),
+    order,
+    start,
+    length: size,
+    name,
+  });
   // A string the reader sees; `continues` when it follows the visible string before as one text
   // (a seam, not a barrier), `mention` for a mention target.
   const visible = (
     text: string,
-    parent: Place | undefined,
     key: string | number | undefined,
     continues: boolean,
     mention: boolean,
@@ -174,8 +189,7 @@ function layOut(
           ? '\n'
           : BARRIER;
     length += separator.length;
-    if (laid) laid.pieces.push(new Piece(parent, key, order, length, text.length));
-    else {
+    if (!laid) {
       parts.push(separator, text);
       if (
         seam &&
@@ -184,34 +198,33 @@ function layOut(
         isTokenChar(edgeCode(text, 1))
       )
         joins.push(length - 1, length);
-    }
+    } else if (asked(length, text.length, 0)) laid.found.push(piece(key, length, text.length));
     order++;
     length += text.length;
     previous = text;
   };
   // A string read on its own (`name`: a member name), after a barrier (the first one's is dropped
   // when no visible string comes before).
-  const other = (text: string, parent: Place | undefined, key: string | number, name: boolean) => {
+  const other = (text: string, key: string | number, name: boolean) => {
     otherLength += BARRIER.length;
-    if (laid)
-      otherPieces.push(new Piece(parent, key, order, otherLength, text.length, name || undefined));
-    else others.push(BARRIER, text);
+    if (!laid) others.push(BARRIER, text);
+    else if (asked(otherLength + laid.offset, text.length, 1))
+      otherPieces.push(piece(key, otherLength + laid.offset, text.length, name));
     order++;
     otherLength += text.length;
   };
-  const number = (parent: Place | undefined, key: string | number | undefined, found: number) =>
-    laid?.numbers.push(Object.assign(new Piece(parent, key), { value: found }));
+  const number = (key: string | number | undefined, found: number) =>
+    laid?.test?.(found) && laid.found.push({ pointer: pointer(key), value: found });
 
   // In a segment reply, a string is visible when it is the shown member of an object that is a
   // member `data` (`/segments/N/data/text`); `dataObject` says `node` is such an object's value.
   // In any other value every string is visible, joined to the one before, and every member name
-  // is read. `node` is member `key` of the container at `parent` (the value itself has no key).
+  // is read. `node` is member `key` of the container at `path` (the value itself has no key).
   const segments = (value as { segments?: unknown } | null)?.segments;
   const plain = !Array.isArray(segments);
   let lastVisible = -2;
   const walk = (
     node: unknown,
-    parent: Place | undefined,
     key: string | number | undefined,
     index: number,
     shown: string | undefined,
@@ -220,20 +233,20 @@ function layOut(
   ): void => {
     if (typeof node === 'string') {
       if (plain || isVisible) {
-        visible(node, parent, key, plain || lastVisible === index - 1, shown === 'target');
+        visible(node, key, plain || lastVisible === index - 1, shown === 'target');
         lastVisible = index;
-      } else other(node, parent, key!, false);
-    } else if (typeof node === 'number') number(parent, key, node);
+      } else other(node, key!, false);
+    } else if (typeof node === 'number') number(key, node);
     else if (typeof node === 'object' && node !== null) {
-      const place = laid && key !== undefined ? { parent, key } : parent;
+      const inner = laid && key !== undefined;
+      if (inner) path.push(key);
       if (Array.isArray(node))
-        for (let k = 0; k < node.length; k++) walk(node[k], place, k, index, shown, false, false);
+        for (let k = 0; k < node.length; k++) walk(node[k], k, index, shown, false, false);
       else
         for (const name of Object.keys(node)) {
-          if (plain || (names && !CATALOG_NAMES.has(name))) other(name, place, name, true);
+          if (plain || (names && !CATALOG_NAMES.has(name))) other(name, name, true);
           walk(
             (node as Record<string, unknown>)[name],
-            place,
             name,
             index,
             shown,
@@ -241,36 +254,34 @@ function layOut(
             dataObject && shown !== undefined && name === shown,
           );
         }
+      if (inner) path.pop();
     }
   };
-  if (plain) walk(value, undefined, undefined, -2, undefined, false, false);
+  if (plain) walk(value, undefined, -2, undefined, false, false);
   else
     for (const key of Object.keys(value as object)) {
       const inner = (value as Record<string, unknown>)[key];
       if (key !== 'segments') {
-        other(key, undefined, key, true);
-        walk(inner, undefined, key, -2, undefined, key === 'data', false);
+        other(key, key, true);
+        walk(inner, key, -2, undefined, key === 'data', false);
       } else {
-        const place = laid && { key };
+        path.push(key);
         for (let index = 0; index < segments.length; index++) {
           const segment: unknown = segments[index];
           const type = (segment as { type?: unknown } | null)?.type;
           // Own names only (a type `toString` shows nothing), and no type that is not a string.
           const shown =
             typeof type === 'string' && Object.hasOwn(VISIBLE, type) ? VISIBLE[type] : undefined;
-          walk(segment, place, index, index, shown, false, false);
+          walk(segment, index, index, shown, false, false);
         }
+        path.pop();
       }
     }
-  // The other strings after the visible ones, apart from them (if any).
-  const offset = previous === undefined ? -BARRIER.length : length;
-  for (const piece of otherPieces) {
-    piece.start += offset;
-    laid!.pieces.push(piece);
-  }
+  // The other strings after the visible ones (if any), apart from them.
+  for (const moved of otherPieces) laid!.found.push(moved);
   // Joined once, not concatenated: alone, `+=` measured cheaper, but in a check its rope (two
   // string nodes a piece, live until the scan flattens it) survived scavenges; a whole checkReply
   // measured 3-7 % faster with the join (paired, bundled, 32 KB to 1 MiB).
   const text = laid ? '' : parts.concat(previous === undefined ? others.slice(1) : others).join('');
-  return { text, joins };
+  return { text, joins, offset: previous === undefined ? -BARRIER.length : length };
 }
