@@ -1,9 +1,22 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseJson } from '../../src/json/parseJson';
 import { parseBodyJson } from '../../src/worker/http/parseBodyJson';
+
+// The Worker's strict parser, counted: the fast path is only a fast path if it is taken.
+const strictParser = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('../../src/worker/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('../../src/worker/core')>();
+  return {
+    ...core,
+    parseJson: (...args: Parameters<typeof core.parseJson>) => {
+      strictParser.calls++;
+      return core.parseJson(...args);
+    },
+  };
+});
 
 /** The same verdict: the same issue, or a value equal member by member and in member order. */
 function expectSame(text: string): void {
@@ -107,6 +120,22 @@ const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 const nestedObjects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
 describe('parseBodyJson', () => {
+  it('reads an ordinary body with JSON.parse alone, and what it cannot vouch for strictly', () => {
+    const reads = (text: string) => {
+      strictParser.calls = 0;
+      const verdict = parseBodyJson(text);
+      return { ok: verdict.ok, strict: strictParser.calls };
+    };
+    const reply = JSON.stringify({ segments: [{ type: 'text', data: { text: 'at 10:30' } }] });
+    expect(reads(JSON.stringify({ reply, schema: { type: 'object' } }))).toEqual({
+      ok: true,
+      strict: 0,
+    });
+    expect(reads('{"a":1,"a":2}')).toEqual({ ok: false, strict: 1 });
+    expect(reads('{"a":"\\u003a"}')).toEqual({ ok: true, strict: 1 });
+    expect(reads('{"a":1,}')).toEqual({ ok: false, strict: 1 });
+  });
+
   it('gives the strict parser’s verdict on what JSON.parse takes and it refuses', () => {
     for (const text of [
       '{"a":1,"a":2}',
