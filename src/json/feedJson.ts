@@ -75,6 +75,7 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
   const base = state.base;
   const stack = state.stack;
   const path = state.path;
+  const names = state.names;
   const observer = state.observer;
   const onMember = state.onMember;
   const onValue = state.onValue;
@@ -243,10 +244,13 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
       value = state.value;
       if (token === Token.Name) {
         // The name closed: a duplicate (compared after unescaping) and `__proto__` are provable now.
-        const key = value as string;
+        let key = value as string;
+        const slot = (key.length * 7 + key.charCodeAt(0)) & 63;
+        if (names[slot] === key) key = names[slot];
+        else names[slot] = key;
         const proof = base + next;
         path[depth - 1] = key;
-        if (expect !== Expect.FirstName && Object.hasOwn(container!, key)) {
+        if (Object.hasOwn(container!, key)) {
           return failJson(
             state,
             buffer,

@@ -67,6 +67,8 @@ export interface JsonState {
   readonly stack: (JsonValue[] | JsonObject)[];
   /** Member names and indices of the open containers; `path[0..depth)` is the current place. */
   readonly path: (string | number)[];
+  /** Member names met, by a hash: an equal name reuses the string already used as a key. */
+  readonly names: string[];
   root: JsonValue;
   /** The token in progress when a buffer ended, and where it began (absolute); in Expect.Prose,
    * where the text before the value began. */
@@ -120,6 +122,7 @@ export function createJsonState(
     depth: 0,
     stack: [],
     path: [],
+    names: [],
     root: null,
     token: Token.None,
     tokenStart: 0,

@@ -1,7 +1,7 @@
 import type { Issue } from '../issues/issue';
 import { feedJson } from './feedJson';
 import { type JsonLimits, DEFAULT_JSON_LIMITS } from './jsonLimits';
-import { type JsonState, createJsonState } from './jsonState';
+import { type JsonState, createJsonState, failJson } from './jsonState';
 import type { JsonValue } from './jsonValue';
 
 export type { JsonValue } from './jsonValue';
@@ -29,14 +29,17 @@ export function parseJson(
 ): ParseResult {
   const state = createJsonState(limits, undefined);
   // JavaScript callers can pass anything; the boundary still answers with an issue, not a throw.
-  if (typeof source !== 'string') {
-    const message = `the input is ${source === null ? 'null' : typeof source}, not text`;
-    return {
-      ok: false,
-      issue: { code: 'INVALID_JSON', path: '', message, offset: 0, line: 1, column: 1 },
-    };
-  }
-  feedJson(state, source, true);
+  if (typeof source === 'string') feedJson(state, source, true);
+  else
+    failJson(
+      state,
+      '',
+      'INVALID_JSON',
+      0,
+      0,
+      0,
+      `the input is ${source === null ? 'null' : typeof source}, not text`,
+    );
   return jsonResult(state);
 }
 
