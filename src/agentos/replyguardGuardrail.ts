@@ -124,12 +124,9 @@ export function replyguardGuardrail(
     const final = chunk as Extract<typeof chunk, { finalResponseText: unknown }>;
     // Fail closed: a check that throws blocks, the masks still written.
     const evaluation = await finalEvaluation(final.finalResponseText).catch(failed);
-    const text = evaluation.modifiedText;
-    Object.assign(
-      final,
-      masked,
-      typeof text === 'string' ? finalChunkFields(final, text, outboundLeaks) : {},
-    );
+    // Blocked, the chunk's copies of the reply (its conversation's) become the notice.
+    const text = evaluation.modifiedText ?? asText(notice);
+    Object.assign(final, masked, finalChunkFields(final, text, outboundLeaks));
     return evaluation;
   }
 

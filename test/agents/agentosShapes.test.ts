@@ -3,7 +3,7 @@ import type { GuardrailOutputPayload } from '@framers/agentos/safety/guardrails'
 import { describe, expect, it } from 'vitest';
 import { replyguardGuardrail, type ReplyguardGuardrailOptions } from '../../src/agentos/index';
 import { options } from './agentosRuntime';
-import { GOOD, TOKEN } from './replies';
+import { GOOD, NOTICE, TOKEN } from './replies';
 
 // The guardrail called as AgentOS's dispatcher calls it, on chunks AgentOS could not make through
 // its run loop (a BigInt, a getter that throws, a frozen chunk), and on the object another client
@@ -31,6 +31,12 @@ const finalResponse = (reply: string) => ({
   finalToolCalls: [{ id: 'call-1', name: 'lookup', arguments: { query: TOKEN } }],
   reasoningTrace: [{ thought: `use ${TOKEN}` }],
   error: { message: `failed with ${TOKEN}` },
+  updatedConversationContext: {
+    messages: [
+      { role: 'assistant', content: `earlier: ${TOKEN}` },
+      { role: 'assistant', content: reply },
+    ],
+  },
 });
 
 /** The final response's masked fields, as every outcome writes them. */
@@ -40,6 +46,7 @@ function expectMasked(chunk: ReturnType<typeof finalResponse>) {
   ]);
   expect(chunk.reasoningTrace).toEqual([{ thought: 'use [REDACTED]' }]);
   expect(chunk.error.message).toBe('failed with [REDACTED]');
+  expect(chunk.updatedConversationContext.messages[0]!.content).toBe('earlier: [REDACTED]');
 }
 
 describe('replyguardGuardrail on chunks of any shape', () => {
@@ -115,6 +122,8 @@ describe('replyguardGuardrail on chunks of any shape', () => {
     });
     expect(blocked).toMatchObject({ action: 'block', reasonCode: 'REPLYGUARD_REFUSED' });
     expectMasked(chunk);
+    // Blocked, the conversation's copy of the reply is the notice, as a sanitized refusal's.
+    expect(JSON.parse(chunk.updatedConversationContext.messages[1]!.content)).toEqual(NOTICE);
     expect(seen.length).toBeGreaterThan(0);
     for (const during of seen) expect(during).toBe(atPush);
     seen.length = 0;
@@ -124,6 +133,7 @@ describe('replyguardGuardrail on chunks of any shape', () => {
     expect(thrown).toMatchObject({ action: 'block', reasonCode: 'REPLYGUARD_ERROR' });
     expect(JSON.stringify(thrown)).not.toContain('boom');
     expectMasked(chunk);
+    expect(JSON.parse(chunk.updatedConversationContext.messages[1]!.content)).toEqual(NOTICE);
     expect(seen.length).toBeGreaterThan(0);
     for (const during of seen) expect(during).toBe(thrownAtPush);
   });
