@@ -24,29 +24,49 @@ const OWN = new Set(['type', 'streamId', 'gmiInstanceId', 'personaId', 'isFinal'
  * A chunk's fields that carry a model's or a tool's words or data, masked (copies: the chunk and
  * AgentOS's own objects are left as they are), and the final response's `error` as errors are
  * masked; to be written on the chunk with the final reply's (`finalChunkFields`) in one step.
+ * A field that throws when read is read as nothing, as {@link quotedCopy} reads it (and left as it
+ * is); a chunk that cannot be read at all (a proxy's keys that throw) throws to the guardrail,
+ * which blocks it.
  */
 export function maskedChunkFields(
   chunk: object,
   leaks: LeakOptions | undefined,
 ): Record<string, unknown> {
-  const fields = chunk as Record<string, unknown>;
+  const read = (name: string): unknown => {
+    try {
+      return (chunk as Record<string, unknown>)[name];
+    } catch {
+      return undefined;
+    }
+  };
   const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
   const mask = (data: unknown) => maskLeaks(data, leaks).value;
-  const type = String(fields.type);
+  const type = read('type');
   const masked: Record<string, unknown> = {};
   if (type === 'system_progress') {
-    // Masked as one value, as the GMI wrote it (a key split across its message and its status).
     const data: Record<string, unknown> = {};
-    for (const name of Object.keys(fields)) if (!OWN.has(name)) data[name] = fields[name];
-    const copy = quotedData(data, mask, quote) as Record<string, unknown> | undefined;
-    // What JSON leaves out of the copy (a function, a `toJSON` giving nothing) leaves out here too.
-    for (const name in data) masked[name] = copy?.[name];
+    for (const name of Object.keys(chunk)) {
+      // A field that throws when read is left out: nothing to mask, nothing written over it.
+      const value = OWN.has(name) ? undefined : read(name);
+      if (value !== undefined) data[name] = value;
+    }
+    try {
+      // Masked as one value, as the GMI wrote it (a key split across its message and its status).
+      const copy = mask(JSON.parse(JSON.stringify(data))) as Record<string, unknown>;
+      // What JSON leaves out (a function, a `toJSON` giving nothing) leaves out here too.
+      for (const name in data) masked[name] = copy[name];
+    } catch {
+      // A field JSON cannot write (a cycle, a `BigInt`): the others are still masked whole, never
+      // shortened; that field alone is quoted as an error is.
+      for (const name in data) masked[name] = quotedData(data[name], mask, quote);
+    }
     return masked;
   }
-  for (const name of FIELDS[type] ?? [])
-    if (fields[name] !== undefined && fields[name] !== null)
-      masked[name] = quotedData(fields[name], mask, quote);
-  if (type === 'final_response' && fields.error !== undefined)
-    masked.error = quotedCopy(fields.error, quote);
+  for (const name of FIELDS[type as string] ?? []) {
+    const value = read(name);
+    if (value !== undefined && value !== null) masked[name] = quotedData(value, mask, quote);
+  }
+  const error = type === 'final_response' ? read('error') : undefined;
+  if (error !== undefined) masked.error = quotedCopy(error, quote);
   return masked;
 }

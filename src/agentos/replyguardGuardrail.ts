@@ -92,6 +92,44 @@ export function replyguardGuardrail(
     };
   }
 
+  // Never the error's text: it may quote the reply.
+  const issue: Issue = { code: 'INTERNAL', path: '', message: 'the reply check failed' };
+  const failed = (): GuardrailEvaluationResult => ({
+    action: BLOCK,
+    reason: `replyguard could not check the reply:\n${formatIssues([issue])}`,
+    reasonCode: 'REPLYGUARD_ERROR',
+    metadata: { status: 'error', issues: [issue], findings: [], notice },
+  });
+
+  async function outputEvaluation(
+    chunk: GuardrailOutputPayload['chunk'],
+  ): Promise<GuardrailEvaluationResult | null> {
+    if (chunk.type === ('error' as typeof chunk.type)) {
+      scrubErrorChunk(chunk as Parameters<typeof scrubErrorChunk>[0], outboundLeaks);
+      return null;
+    }
+    if (chunk.type === ('text_delta' as typeof chunk.type))
+      return streamDeltas
+        ? null
+        : { action: SANITIZE, modifiedText: '', reasonCode: 'REPLYGUARD_HELD' };
+    // AgentOS's StreamingManager hands this one object to every client of the stream, on push,
+    // before this runs; its dispatcher copies the chunk only for the reply's text. So the masks
+    // are written on the object, all in one synchronous step once the reply is checked, whatever
+    // the outcome (sanitized, blocked, a check that threw): no client reads it half masked.
+    const masked = maskedChunkFields(chunk, outboundLeaks);
+    if (chunk.type !== ('final_response' as typeof chunk.type)) {
+      Object.assign(chunk, masked);
+      return null;
+    }
+    const final = chunk as Extract<typeof chunk, { finalResponseText: unknown }>;
+    // Fail closed: a check that throws blocks, the masks still written.
+    const evaluation = await finalEvaluation(final.finalResponseText).catch(failed);
+    // Blocked, the chunk's copies of the reply (its conversation's) become the notice.
+    const text = evaluation.modifiedText ?? asText(notice);
+    Object.assign(final, masked, finalChunkFields(final, text, outboundLeaks));
+    return evaluation;
+  }
+
   return {
     id: 'replyguard',
     config: Object.freeze({
@@ -100,42 +138,11 @@ export function replyguardGuardrail(
       failClosed: true,
     }),
     async evaluateOutput({ chunk }: GuardrailOutputPayload) {
-      if (chunk.type === ('error' as typeof chunk.type)) {
-        scrubErrorChunk(chunk as Parameters<typeof scrubErrorChunk>[0], outboundLeaks);
-        return null;
-      }
-      if (chunk.type === ('text_delta' as typeof chunk.type))
-        return streamDeltas
-          ? null
-          : { action: SANITIZE, modifiedText: '', reasonCode: 'REPLYGUARD_HELD' };
-      // AgentOS's StreamingManager hands this one object to every client of the stream, on
-      // push, before this runs; its dispatcher copies the chunk only for the reply's text. So the
-      // masks are written on the object, all in one synchronous step once the reply is checked:
-      // no client reads it half masked.
-      const masked = maskedChunkFields(chunk, outboundLeaks);
-      if (chunk.type !== ('final_response' as typeof chunk.type)) {
-        Object.assign(chunk, masked);
-        return null;
-      }
-      const final = chunk as Extract<typeof chunk, { finalResponseText: unknown }>;
       try {
-        const evaluation = await finalEvaluation(final.finalResponseText);
-        if (typeof evaluation.modifiedText === 'string')
-          Object.assign(
-            final,
-            masked,
-            finalChunkFields(final, evaluation.modifiedText, outboundLeaks),
-          );
-        return evaluation;
+        return await outputEvaluation(chunk);
       } catch {
-        // Never the error's text: it may quote the reply.
-        const issue: Issue = { code: 'INTERNAL', path: '', message: 'the reply check failed' };
-        return {
-          action: BLOCK,
-          reason: `replyguard could not check the reply:\n${formatIssues([issue])}`,
-          reasonCode: 'REPLYGUARD_ERROR',
-          metadata: { status: 'error', issues: [issue], findings: [], notice },
-        };
+        // A chunk that cannot be read or written (a frozen one): blocked, never thrown.
+        return failed();
       }
     },
   };
