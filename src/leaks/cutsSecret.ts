@@ -1,16 +1,22 @@
-import { isDigit, isVowel, lowerCaseWord } from './tokenChars';
+import { isDigit, isTokenChar, isVowel, lowerCaseWord } from './tokenChars';
 
-// What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with. (Not
-// `*`, `#` or `!`: Markdown's markers and punctuation run into a line's last word.)
+// What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with: 3 for a
+// token character (`isTokenChar`), 1 for the rest. (Not `*`, `#` or `!`: Markdown's markers and
+// punctuation run into a line's last word.)
 const SECRET = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);
-  for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_.:@?%&~$-')
-    table[char.charCodeAt(0)] = 1;
+  for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_.:@?%&~$-') {
+    const code = char.charCodeAt(0);
+    table[code] = isTokenChar(code) ? 3 : 1;
+  }
   return table;
 })();
 
 /** True when a code unit is one secrets are written with (a key, a URL with credentials, a JWT). */
-export const isSecretChar = (code: number): boolean => code < 0x80 && SECRET[code] === 1;
+export const isSecretChar = (code: number): boolean => code < 0x80 && SECRET[code]! > 0;
+
+/** `isTokenChar` by the table: one load, not a chain of ranges (the runs' sampling reads many). */
+export const isTokenUnit = (code: number): boolean => code < 0x80 && SECRET[code]! > 1;
 
 /** A seam inside a run of secret characters this long (both sides together) may cut a secret. */
 const MIN_CUT_RUN = 12;

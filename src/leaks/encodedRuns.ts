@@ -1,7 +1,7 @@
+import { isTokenUnit as isToken } from './cutsSecret';
 import { pairedUnit } from './pairedUnit';
 import { type Offsets, push } from './passOutput';
 import { separatedRunAt } from './separatedRuns';
-import { isTokenChar as isToken } from './tokenChars';
 
 /** Base64 runs at least this long are decoded (12 bytes: the shortest secret worth finding). */
 export const MIN_ENCODED_RUN = 24;

@@ -58,8 +58,7 @@ export function firstPass(
   out.hits.length = out.points.length = out.breaks.length = out.runs.length = out.lists.length = 0;
   pass.text = text;
   pass.tables = tables;
-  pass.equals.length = 0;
-  pass.lineEnds.length = pass.pipes.length = pass.seams.length = 0;
+  pass.equals.length = pass.lineEnds.length = pass.pipes.length = pass.seams.length = 0;
   startPoints(pass);
   loop(pass, text, tables.classes, tables.next, tables.accepting, text.length);
   pass.text = '';

@@ -25,6 +25,8 @@ interface RuleState {
   /** The required strings: stamp, then 1 present / 2 absent. */
   requiredStamp: Int32Array;
   required: Uint8Array;
+  /** Per rule: its pattern, sticky (anchored rules only; no lookup per hit). */
+  sticky: (RegExp | undefined)[];
 }
 
 const states = new WeakMap<ScanTables, RuleState>();
@@ -40,22 +42,16 @@ function stateOf(tables: ScanTables): RuleState {
       next: new Float64Array(count),
       requiredStamp: new Int32Array(tables.requires.length),
       required: new Uint8Array(tables.requires.length),
+      // Sticky: matches only where `lastIndex` points.
+      sticky: tables.rules.map(({ anchored: isAnchored, pattern }) =>
+        isAnchored && pattern
+          ? new RegExp(pattern.source, pattern.flags.replace('g', '') + 'y')
+          : undefined,
+      ),
     };
     states.set(tables, state);
   }
   return state;
-}
-
-const stickyPatterns = new WeakMap<RegExp, RegExp>();
-
-/** The same pattern, sticky: it matches only where `lastIndex` points. */
-export function stickyOf(pattern: RegExp): RegExp {
-  let sticky = stickyPatterns.get(pattern);
-  if (!sticky) {
-    sticky = new RegExp(pattern.source, pattern.flags.replace('g', '') + 'y');
-    stickyPatterns.set(pattern, sticky);
-  }
-  return sticky;
 }
 
 /**
@@ -153,7 +149,7 @@ function anchored(
     }
     if (next - at > within.distance) return;
   }
-  const sticky = stickyOf(rule.pattern!);
+  const sticky = state.sticky[r]!;
   sticky.lastIndex = at;
   const match = sticky.exec(text);
   if (!match) return;

@@ -31,11 +31,12 @@ export function scanTexts(texts: readonly string[], options: LeakOptions = {}): 
     length += text.length;
   }
   const joined = parts.join('');
-  if (joined.length === 0) return texts.map(() => []);
   const allow = new Set(options.allow ?? []);
-  const found = scanText(joined, leakRulesFor(options)).filter(
-    (item) => !allow.has(joined.slice(item.start, item.end)),
-  );
+  const found = joined
+    ? scanText(joined, leakRulesFor(options)).filter(
+        (item) => !allow.has(joined.slice(item.start, item.end)),
+      )
+    : [];
   if (found.length === 0) return texts.map(() => []);
   const byText = new Map<string, TextFinding[]>();
   distinct.forEach((text, index) => {
