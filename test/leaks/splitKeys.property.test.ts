@@ -11,7 +11,9 @@ import { RULE_SAMPLES } from './ruleSamples';
 // markers aside, textStream.ts). Where the key ends past a seam is tailAcross's to read.
 // A Kubernetes Secret manifest cut twice (`ki` + `nd: Secret…  nam` + `e: db\ndata:…`, found by
 // PROPERTY_RUNS=20000 with PROPERTY_SEED=5 or 6) is read in the strings joined at their seams
-// alone, lines kept (test/leaks/seamedManifest.test.ts).
+// alone, lines kept (test/leaks/seamedManifest.test.ts). A known gap the same runs find next (on
+// b25b918 too): its `data` value cut at a seam (`…nam` + `e: db…NTVaZlJSZzNGa` + `msx`) is found
+// up to the seam only, `msx` left shown: the finder's span is not continued across the seam.
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 const SEED = Number(process.env.PROPERTY_SEED ?? 28);
 const samples = Object.values(RULE_SAMPLES).flatMap(({ tp }) => tp);
