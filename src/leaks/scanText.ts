@@ -93,15 +93,11 @@ export function scanText(
       }
     }
   }
-  // What the strings joined at their seams alone (their own lines kept) find where the same rule
-  // found nothing else: a rule that reads lines, in a text whose cut made its lines read as a
-  // wrapped block.
+  // What the strings joined at their seams alone (their own lines kept) find where nothing else
+  // did: a rule that reads lines, in a text whose cut made its lines read as a wrapped block.
   found.push(
     ...seamed.filter(
-      (item) =>
-        !found.some(
-          (other) => other.rule === item.rule && other.start < item.end && item.start < other.end,
-        ),
+      (item) => !found.some((other) => other.start < item.end && item.start < other.end),
     ),
   );
   found.sort(
