@@ -46,6 +46,7 @@ export function scanText(
 ): TextFinding[] {
   const found: TextFinding[] = [];
   const joined: TextFinding[] = [];
+  const seamed: TextFinding[] = [];
   const source: SourceBreaks = { breaks: NONE };
   scanNode(
     text,
@@ -53,11 +54,10 @@ export function scanText(
     0,
     0,
     Kind.Source,
-    (start, end, rule, across) => (across ? joined : found).push({ rule, start, end }),
+    (start, end, rule, across) => [found, joined, seamed][+across]!.push({ rule, start, end }),
     joins,
     source,
   );
-  if (found.length + joined.length === 0) return found;
   // Joining lines only matters for what it completes: a finding that merely runs a whole token on
   // into the next line (found unjoined from the same start) is that token, not more; except across
   // a seam between two strings, where it runs on over the next string's start when that continues
@@ -80,26 +80,33 @@ export function scanText(
         const first = firstSeam(joins, item.start);
         const seam = first < joins.length ? joins[first]! : Infinity;
         const tail = seam < item.end ? tailAcross(text, seam + 1, item.end, joins) : item.end;
-        found.push(tail === item.end ? item : { rule: item.rule, start: item.start, end: tail });
+        found.push({ ...item, end: tail });
       } else if (
         item.end > end &&
         (seamAfter(text, end, joins) || (within.length > 0 && seamAfter(text, end, within)))
       ) {
         const tail = tailWithin(text, end, tailAcross(text, end, item.end, joins), within);
         if (tail > end && tail > (longer?.get(key) ?? 0)) {
-          found.push({ rule: item.rule, start: item.start, end: tail });
+          found.push({ ...item, end: tail });
           (longer ??= new Map()).set(key, tail);
         }
       }
     }
   }
+  // What the strings joined at their seams alone (their own lines kept) find where nothing else
+  // did: a rule that reads lines, in a text whose cut made its lines read as a wrapped block.
+  found.push(
+    ...seamed.filter(
+      (item) => !found.some((other) => other.start < item.end && item.start < other.end),
+    ),
+  );
   found.sort(
     (a, b) =>
       a.start - b.start || b.end - a.end || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
   );
   return found.filter(
     (item, k) =>
-      !(longer !== undefined && item.end < (longer.get(`${item.rule} ${item.start}`) ?? 0)) &&
+      !(item.end < (longer?.get(`${item.rule} ${item.start}`) ?? 0)) &&
       (k === 0 ||
         item.start !== found[k - 1]!.start ||
         item.end !== found[k - 1]!.end ||
@@ -112,8 +119,8 @@ interface SourceBreaks {
   breaks: readonly number[];
 }
 
-/** Reports a finding in the coordinates of the text a node was derived from; `across` when found in a joined view. */
-type Report = (start: number, end: number, rule: string, across?: boolean) => void;
+/** Reports a finding in the coordinates of the text a node was derived from; `across` when found in a joined view (2: joined at the seams alone). */
+type Report = (start: number, end: number, rule: string, across: boolean | 2) => void;
 
 /**
  * Scans one text of the tree of views: the first pass, the rules where it found their keywords,
@@ -179,6 +186,8 @@ function scanNode(
     const apart = pass.hits.length > 0 ? wordsApart(text, breaks) : breaks;
     const sets = [breaks];
     if (apart !== breaks) sets.push(apart);
+    // The strings joined at their seams alone, their own lines kept (read for what nothing else finds).
+    if (pass.hits.length > 0 && breaks.length > joins.length) sets.push(joins);
     for (const set of sets) {
       if (set.length === 0) continue;
       // Where nothing reads differently, the lines are joined as written (a copy a line at a
@@ -197,7 +206,7 @@ function scanNode(
         level + 1,
         asWritten ? Kind.PlainJoined : Kind.Joined,
         (start, end, rule) =>
-          report(sourceStart(view, start), sourceEnd(view, end - 1), rule, true),
+          report(sourceStart(view, start), sourceEnd(view, end - 1), rule, set !== joins || 2),
       );
     }
   }
@@ -258,15 +267,14 @@ function scanRuns(
 const NONE: readonly number[] = [];
 
 /** The breaks of both lists in order, each once: a seam the line breaks found too is one break (twice, it undid the join after it). */
-function mergePairs(a: readonly number[], b: readonly number[]): number[] {
+function mergePairs(...lists: readonly (readonly number[])[]): number[] {
   const pairs: [number, number][] = [];
-  for (let k = 0; k < a.length; k += 2) pairs.push([a[k]!, a[k + 1]!]);
-  for (let k = 0; k < b.length; k += 2) pairs.push([b[k]!, b[k + 1]!]);
-  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  for (const list of lists)
+    for (let k = 0; k < list.length; k += 2) pairs.push([list[k]!, list[k + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const merged: number[] = [];
   for (const [start, end] of pairs)
-    if (merged.length === 0 || start !== merged.at(-2) || end !== merged.at(-1))
-      merged.push(start, end);
+    if (start !== merged.at(-2) || end !== merged.at(-1)) merged.push(start, end);
   return merged;
 }
 
