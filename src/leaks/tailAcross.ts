@@ -12,8 +12,11 @@ const isUpper = (code: number) => isLower(code + 0x20);
  * (two letters or more, maybe hyphenated, a vowel, no digit, no capital after a small letter:
  * `thanks`, `OK`, `Thanks`) is the reader's word and ends the key; anything else (a digit, a
  * mixed-case run, `_`, a single character, `df`) reads as the key going on, and is masked with
- * it; a letter alone before a word (`A long note.`) is the reader's too. (So a tail of a few letters that happens to read as a word is left: a few characters of a
- * key whose rest is masked.)
+ * it; a letter alone before a word (`A long note.`) is the reader's too, but only after a finding
+ * complete at `from` (a scan without the seams found it to there): `from` just inside a seam says
+ * the match needed the string after it, and it may need that letter too (a 40-character key's last
+ * `A`), so the letter is masked then, at every seam. (So a tail of a few letters that happens to
+ * read as a word is left: a few characters of a key whose rest is masked.)
  */
 export function tailAcross(
   text: string,
@@ -21,9 +24,14 @@ export function tailAcross(
   end: number,
   joins: readonly number[],
 ): number {
-  for (let k = firstSeam(joins, from); k < joins.length && joins[k]! < end; k += 2) {
+  let k = firstSeam(joins, from);
+  // `from` just inside a seam: the finding was not complete before it (scanText), and its match may
+  // need any letter after it; a letter is the reader's only after a finding complete at `from`.
+  const complete = !(joins[k - 1]! >= from);
+  for (; k < joins.length && joins[k]! < end; k += 2) {
     const next = joins[k + 1]!;
-    if (!goesOn(text, next, end) || letterWord(text, next)) return cutAt(text, from, joins[k]!);
+    if (!goesOn(text, next, end) || (complete && letterWord(text, next)))
+      return cutAt(text, from, joins[k]!);
   }
   return end;
 }
