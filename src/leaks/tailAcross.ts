@@ -2,7 +2,6 @@ import { isEdgeMarker as isMarker, isSpaceOrTab, isTokenChar, isVowel } from './
 
 const isLower = (code: number) => code >= 0x61 && code <= 0x7a;
 const isLetter = (code: number) => isLower(code | 0x20);
-const isUpper = (code: number) => isLower(code + 0x20);
 
 /**
  * Where a finding that a scan of the joined text ran across the seams of `joins` (`[start, end)`
@@ -12,8 +11,11 @@ const isUpper = (code: number) => isLower(code + 0x20);
  * (two letters or more, maybe hyphenated, a vowel, no digit, no capital after a small letter:
  * `thanks`, `OK`, `Thanks`) is the reader's word and ends the key; anything else (a digit, a
  * mixed-case run, `_`, a single character, `df`) reads as the key going on, and is masked with
- * it; a letter alone before a word (`A long note.`) is the reader's too. (So a tail of a few letters that happens to read as a word is left: a few characters of a
- * key whose rest is masked.)
+ * it; a letter alone before a word (`A long note.`) is the reader's too, but only after a finding
+ * complete at `from` (a scan without the seams found it to there): `from` just inside a seam says
+ * the match needed the string after it, and it may need that letter too (a 40-character key's last
+ * `A`), so the letter is masked then, at every seam. (So a tail of a few letters that happens to
+ * read as a word is left: a few characters of a key whose rest is masked.)
  */
 export function tailAcross(
   text: string,
@@ -21,9 +23,17 @@ export function tailAcross(
   end: number,
   joins: readonly number[],
 ): number {
-  for (let k = firstSeam(joins, from); k < joins.length && joins[k]! < end; k += 2) {
+  // `from` at a seam's end (seams are one line feed wide, textStream.ts): the finding was not
+  // complete before it (scanText), and its match may need any letter after it; a letter is the
+  // reader's only after a finding complete at `from`.
+  for (
+    let k = firstSeam(joins, from), complete = joins[k - 1] !== from;
+    k < joins.length && joins[k]! < end;
+    k += 2
+  ) {
     const next = joins[k + 1]!;
-    if (!goesOn(text, next, end) || letterWord(text, next)) return cutAt(text, from, joins[k]!);
+    if (!goesOn(text, next, end) || (complete && letterWord(text, next)))
+      return cutAt(text, from, joins[k]!);
   }
   return end;
 }
@@ -64,7 +74,7 @@ function wordsFollow(text: string, at: number): boolean {
   while (isMarker(text.charCodeAt(head))) head++;
   let run = head;
   while (isTokenChar(text.charCodeAt(run))) run++;
-  if (run === head || !plainWord(text, head, run)) return false;
+  if (!plainWord(text, head, run)) return false; // none at all: no word either
   const code = text.charCodeAt(run);
   if (isSpaceOrTab(code)) return true;
   if (!PUNCTUATION.has(code)) return false;
@@ -205,7 +215,8 @@ function plainWord(text: string, from: number, to: number): boolean {
       lower = false;
       continue;
     }
-    if (!isLetter(code) || (lower && isUpper(code))) return false;
+    // Not a letter, or a capital (its small letter 0x20 on) after a small letter.
+    if (!isLetter(code) || (lower && isLower(code + 0x20))) return false;
     lower = isLower(code);
     vowel ||= isVowel(code);
     letters++;

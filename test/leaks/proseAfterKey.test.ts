@@ -61,6 +61,28 @@ describe('a key wrapped across strings is still masked whole', () => {
     expect(await shown(texts(first, second))).toEqual([`token ${LEAK_MASK}`, masked]);
   });
 
+  // The letter the match needs after the second seam or later: read as the key's, at every seam.
+  const needsA = 'ghp_Xk8Zq2Lm9Pw4Rt7Yb3Nc6Vd1Fh5Jg0Ks2MqA';
+  it.each([
+    ['three strings', [`token ${needsA.slice(0, 20)}`, needsA.slice(20, 39), 'A long note.']],
+    [
+      'four strings',
+      [`token ${needsA.slice(0, 12)}`, needsA.slice(12, 26), needsA.slice(26, 39), 'A long note.'],
+    ],
+  ])('its last letter starts a sentence after %s', async (_, parts) => {
+    const masked = [`token ${LEAK_MASK}`, ...parts.slice(1, -1).map(() => LEAK_MASK)];
+    const expected = [...masked, `${LEAK_MASK} long note.`];
+    const reply = texts(...parts);
+    expect(maskLeaks(reply).value.segments.map((segment) => segment.data.text)).toEqual(expected);
+    expect(await shown(reply)).toEqual(expected);
+  });
+
+  // A guard (passes on the old code too): tailWithin reads only a finding complete without the breaks.
+  it('its last letter starts a sentence after two line breaks in one string', () => {
+    const wrapped = `token ${needsA.slice(0, 20)}\n${needsA.slice(20, 39)}\nA long note.`;
+    expect(maskLeaks({ text: wrapped }).value.text).toBe(`token ${LEAK_MASK} long note.`);
+  });
+
   it.each(['Q', 'x', 'A', 'A.', 'A 5', 'E 5 g'])(
     'a whole key, then %s: no word after a letter, read as its tail',
     (next) => {

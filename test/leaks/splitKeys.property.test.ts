@@ -38,26 +38,51 @@ function startsWithWord(part: string): boolean {
 
 /**
  * True when a string after the first starts with what tailAcross reads as the reader's words, not
- * the key going on: a plain word, or a letter alone, a blank and a plain word (`A long note.`). A
- * key is documented to end before them, so such a split is not one that joins.
+ * the key going on, where the key is complete before them: a plain word, or a letter alone, a
+ * blank and a plain word (`A long note.`) when the text before the letter already has the key. A
+ * key is documented to end before them, so such a split is not one that joins. A letter the match
+ * needs (a fixed-length key's last character) is the key's at every seam: that split is kept.
  */
 const wordAfter = (parts: string[]) =>
   parts
     .slice(1)
     .some(
-      (part) =>
-        startsWithWord(part) || (/^[A-Za-z][ \t]/.test(part) && startsWithWord(part.slice(2))),
+      (part, k) =>
+        startsWithWord(part) ||
+        (/^[A-Za-z][ \t]/.test(part) &&
+          startsWithWord(part.slice(2)) &&
+          completeBefore(parts.join(''), parts.slice(0, k + 1).join('').length)),
     );
 
-/** A sample and the places it is cut at (1 to 3, in order, inside it). */
-const split = fc.constantFrom(...samples).chain((sample) =>
+/** True when every finding of `sample` over offset `at` is found, same rule and start, in the text before `at`. */
+function completeBefore(sample: string, at: number): boolean {
+  const before = maskLeaks(text([sample.slice(0, at)])).findings;
+  return maskLeaks(text([sample])).findings.every(
+    ({ rule, start = 0, end = 0 }) =>
+      at < start ||
+      at >= end ||
+      before.some((found) => found.rule === rule && found.start === start),
+  );
+}
+
+/**
+ * A sample and the places it is cut at (1 to 3, in order, inside it); or the sample with a
+ * sentence after it (` long note.`) cut before its last character too, so that its last string
+ * starts with a letter alone before a word (`A long note.`): the key's, when the match needs it.
+ */
+const split = fc.constantFrom(...samples).chain((key) =>
   fc
-    .uniqueArray(fc.integer({ min: 1, max: Math.max(1, sample.length - 1) }), {
-      minLength: 1,
-      maxLength: 3,
-    })
-    .map((cuts) => {
-      const at = [0, ...cuts.sort((a, b) => a - b), sample.length];
+    .tuple(
+      fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, key.length - 1) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      fc.boolean(),
+    )
+    .map(([cuts, prose]) => {
+      const sample = prose ? `${key} long note.` : key;
+      const at = [0, ...new Set(prose ? [...cuts, key.length - 1] : cuts)].sort((a, b) => a - b);
+      at.push(sample.length);
       return { sample, parts: at.slice(1).map((end, k) => sample.slice(at[k], end)) };
     }),
 );
