@@ -11,6 +11,9 @@ interface FinalChunk {
 /** The conversation's roles whose messages the host wrote: every other is a model's or a tool's. */
 const HOST_ROLES = new Set<unknown>(['user', 'system']);
 
+/** Matches no message's content: the reply could not be read. */
+const UNREAD = Symbol('unread');
+
 /**
  * The sanitized reply everywhere the final chunk carries the model's own text, as fields to
  * write on it. AgentOS's dispatcher replaces `finalResponseText` only; the chunk also holds the
@@ -24,7 +27,12 @@ export function finalChunkFields(
   sanitized: string,
   leaks: LeakOptions | undefined,
 ): Partial<FinalChunk> {
-  const written = chunk.finalResponseText;
+  let written: unknown = UNREAD;
+  try {
+    written = chunk.finalResponseText;
+  } catch {
+    // A reply that throws when read is no message's copy: each is masked as the model's data.
+  }
   const fields: Partial<FinalChunk> = {};
   if (chunk.finalResponseTextPlain !== undefined) fields.finalResponseTextPlain = sanitized;
   const context = chunk.updatedConversationContext;

@@ -41,7 +41,7 @@ export function maskedChunkFields(
   };
   const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
   const mask = (data: unknown) => maskLeaks(data, leaks).value;
-  const type = read('type');
+  const type = String(read('type'));
   const masked: Record<string, unknown> = {};
   if (type === 'system_progress') {
     const data: Record<string, unknown> = {};
@@ -62,7 +62,7 @@ export function maskedChunkFields(
     }
     return masked;
   }
-  for (const name of FIELDS[type as string] ?? []) {
+  for (const name of Object.hasOwn(FIELDS, type) ? FIELDS[type]! : []) {
     const value = read(name);
     if (value !== undefined && value !== null) masked[name] = quotedData(value, mask, quote);
   }

@@ -122,11 +122,18 @@ export function replyguardGuardrail(
       return null;
     }
     const final = chunk as Extract<typeof chunk, { finalResponseText: unknown }>;
-    // Fail closed: a check that throws blocks, the masks still written.
-    const evaluation = await finalEvaluation(final.finalResponseText).catch(failed);
+    // Fail closed: a check that throws (or a reply that throws when read) blocks.
+    let evaluation: GuardrailEvaluationResult;
+    try {
+      evaluation = await finalEvaluation(final.finalResponseText);
+    } catch {
+      evaluation = failed();
+    }
+    // The masks first, so a conversation that cannot be read still leaves them written.
+    Object.assign(final, masked);
     // Blocked, the chunk's copies of the reply (its conversation's) become the notice.
     const text = evaluation.modifiedText ?? asText(notice);
-    Object.assign(final, masked, finalChunkFields(final, text, outboundLeaks));
+    Object.assign(final, finalChunkFields(final, text, outboundLeaks));
     return evaluation;
   }
 

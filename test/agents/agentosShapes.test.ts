@@ -92,6 +92,44 @@ describe('replyguardGuardrail on chunks of any shape', () => {
     expectMasked(final);
   });
 
+  it('a final response whose reply or conversation throws when read: blocked, its masks still written', async () => {
+    const reply = {
+      ...finalResponse(GOOD),
+      get finalResponseText(): never {
+        throw new Error(`boom ${TOKEN}`);
+      },
+    };
+    const blocked = await evaluate(reply);
+    expect(blocked).toMatchObject({ action: 'block', reasonCode: 'REPLYGUARD_ERROR' });
+    expect(JSON.stringify(blocked)).not.toContain('boom');
+    expectMasked(reply);
+    const { updatedConversationContext, ...rest } = finalResponse(GOOD);
+    const conversation = {
+      ...rest,
+      get updatedConversationContext(): typeof updatedConversationContext {
+        throw new Error('boom');
+      },
+    };
+    expect(await evaluate(conversation)).toMatchObject({
+      action: 'block',
+      reasonCode: 'REPLYGUARD_ERROR',
+    });
+    expect(conversation.finalToolCalls).toEqual([
+      { id: 'call-1', name: 'lookup', arguments: { query: '[REDACTED]' } },
+    ]);
+    expect(conversation.reasoningTrace).toEqual([{ thought: 'use [REDACTED]' }]);
+    expect(conversation.error.message).toBe('failed with [REDACTED]');
+  });
+
+  it('a chunk type named like an object member is a type like any other', async () => {
+    for (const type of ['constructor', 'toString', '__proto__'])
+      expect(await evaluate({ type, ...own, message: TOKEN })).toBeNull();
+    // A type written as a String object reads as its text, as AgentOS's own comparisons would not.
+    const boxed = { type: new String('system_progress'), ...own, message: `key ${TOKEN}` };
+    expect(await evaluate(boxed)).toBeNull();
+    expect(boxed.message).toBe('key [REDACTED]');
+  });
+
   it('a chunk that cannot be written (frozen) is blocked, never thrown', async () => {
     const chunk = Object.freeze(finalResponse(GOOD));
     expect(await evaluate(chunk)).toMatchObject({
