@@ -94,10 +94,11 @@ export function scanText(
     }
   }
   // What the strings joined at their seams alone (their own lines kept) find where nothing else
-  // did: a rule that reads lines, in a text whose cut made its lines read as a wrapped block.
+  // did: a rule that reads lines, in a text whose cut made its lines read as a wrapped block. A
+  // finding there that reaches past another (a value cut at a seam) is kept whole.
   found.push(
     ...seamed.filter(
-      (item) => !found.some((other) => other.start < item.end && item.start < other.end),
+      (item) => !found.some((other) => other.start <= item.start && item.end <= other.end),
     ),
   );
   found.sort(

@@ -27,4 +27,16 @@ describe('a manifest cut across strings, its lines kept', () => {
       ['kubernetes-secret', '/segments/2/data/text'],
     ]);
   });
+
+  it('masks a value cut at a seam whole, past the part found before the seam', () => {
+    const cut = [
+      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: NTVaZlJSZz',
+      'NGamsx\n',
+    ];
+    const { value: masked } = maskLeaks({
+      segments: cut.map((text) => ({ type: 'text', data: { text } })),
+    });
+    expect(masked.segments[0]!.data.text).toMatch(/password: \[REDACTED\]$/);
+    expect(masked.segments[1]!.data.text).toBe(`${LEAK_MASK}\n`);
+  });
 });
