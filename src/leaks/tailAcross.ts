@@ -11,11 +11,10 @@ const isLetter = (code: number) => isLower(code | 0x20);
  * (two letters or more, maybe hyphenated, a vowel, no digit, no capital after a small letter:
  * `thanks`, `OK`, `Thanks`) is the reader's word and ends the key; anything else (a digit, a
  * mixed-case run, `_`, a single character, `df`) reads as the key going on, and is masked with
- * it; a letter alone before a word (`A long note.`) is the reader's too, but only after a finding
- * complete at `from` (a scan without the seams found it to there): `from` just inside a seam says
- * the match needed the string after it, and it may need that letter too (a 40-character key's last
- * `A`), so the letter is masked then, at every seam. (So a tail of a few letters that happens to
- * read as a word is left: a few characters of a key whose rest is masked.)
+ * it, a letter alone before a word too (`A long note.`): a key whose match ends before the key
+ * does (a JWT, a long token) may end in that letter, and a reader cannot tell the two apart. (So
+ * a tail of a few letters that happens to read as a word is left: a few characters of a key whose
+ * rest is masked.)
  */
 export function tailAcross(
   text: string,
@@ -23,17 +22,8 @@ export function tailAcross(
   end: number,
   joins: readonly number[],
 ): number {
-  // `from` at a seam's end (seams are one line feed wide, textStream.ts): the finding was not
-  // complete before it (scanText), and its match may need any letter after it; a letter is the
-  // reader's only after a finding complete at `from`.
-  for (
-    let k = firstSeam(joins, from), complete = joins[k - 1] !== from;
-    k < joins.length && joins[k]! < end;
-    k += 2
-  ) {
-    const next = joins[k + 1]!;
-    if (!goesOn(text, next, end) || (complete && letterWord(text, next)))
-      return cutAt(text, from, joins[k]!);
+  for (let k = firstSeam(joins, from); k < joins.length && joins[k]! < end; k += 2) {
+    if (!goesOn(text, joins[k + 1]!, end)) return cutAt(text, from, joins[k]!);
   }
   return end;
 }
@@ -54,7 +44,7 @@ export function tailWithin(
   for (let k = firstSeam(breaks, from); k < breaks.length && breaks[k]! < end; k += 2) {
     const next = breaks[k + 1]!;
     if (
-      (wordsFollow(text, next) || letterWord(text, next) || labelFollows(text, next)) &&
+      (wordsFollow(text, next) || labelFollows(text, next)) &&
       !insideBlock(text, breaks[k]!, next)
     )
       return cutAt(text, from, breaks[k]!);
@@ -80,16 +70,6 @@ function wordsFollow(text: string, at: number): boolean {
   if (!PUNCTUATION.has(code)) return false;
   return isBlankCode(text.charCodeAt(run + 1)) || run + 1 === text.length;
 }
-
-/**
- * True when `at` starts a letter alone, a blank and a plain word (`A long note.`, `I think`): a
- * sentence's first word, not a key's last character (spaced-out characters, `E 5 g`, have no
- * word after the blank).
- */
-const letterWord = (text: string, at: number) =>
-  isLetter(text.charCodeAt(at)) &&
-  isSpaceOrTab(text.charCodeAt(at + 1)) &&
-  startsWithWord(text, at + 2, text.length);
 
 /** True when `at` starts a name and one `=` or `:` before a value (`token=…`, `key: …`): a label, not a key's piece. */
 function labelFollows(text: string, at: number): boolean {

@@ -37,33 +37,11 @@ function startsWithWord(part: string): boolean {
 }
 
 /**
- * True when a string after the first starts with what tailAcross reads as the reader's words, not
- * the key going on, where the key is complete before them: a plain word, or a letter alone, a
- * blank and a plain word (`A long note.`) when the text before the letter already has the key. A
- * key is documented to end before them, so such a split is not one that joins. A letter the match
- * needs (a fixed-length key's last character) is the key's at every seam: that split is kept.
+ * True when a string after the first starts with what tailAcross reads as the reader's word, not
+ * the key going on: a plain word. A key is documented to end before it, so such a split is not
+ * one that joins. A letter alone before a word (`A long note.`) is read as the key's: kept.
  */
-const wordAfter = (parts: string[]) =>
-  parts
-    .slice(1)
-    .some(
-      (part, k) =>
-        startsWithWord(part) ||
-        (/^[A-Za-z][ \t]/.test(part) &&
-          startsWithWord(part.slice(2)) &&
-          completeBefore(parts.join(''), parts.slice(0, k + 1).join('').length)),
-    );
-
-/** True when every finding of `sample` over offset `at` is found, same rule and start, in the text before `at`. */
-function completeBefore(sample: string, at: number): boolean {
-  const before = maskLeaks(text([sample.slice(0, at)])).findings;
-  return maskLeaks(text([sample])).findings.every(
-    ({ rule, start = 0, end = 0 }) =>
-      at < start ||
-      at >= end ||
-      before.some((found) => found.rule === rule && found.start === start),
-  );
-}
+const wordAfter = (parts: string[]) => parts.slice(1).some(startsWithWord);
 
 /**
  * A sample and the places it is cut at (1 to 3, in order, inside it); or the sample with a
