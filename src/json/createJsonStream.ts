@@ -1,8 +1,8 @@
 import type { Issue } from '../issues/issue';
-import { feedJson } from './feedJson';
+import { feedInput, feedJson } from './feedJson';
 import type { JsonLimits } from './jsonLimits';
 import type { JsonObserver } from './jsonObserver';
-import { createJsonState, failJson } from './jsonState';
+import { createJsonState } from './jsonState';
 import { type ParseResult, jsonResult } from './parseJson';
 
 /** A strict JSON parser fed in chunks: see {@link createJsonStream}. */
@@ -41,18 +41,7 @@ export function createJsonStream(
   return {
     push(chunk: string): Issue | undefined {
       if (result === undefined && state.issue === undefined) {
-        if (typeof chunk === 'string') feedJson(state, chunk, false);
-        // JavaScript callers can pass anything; the boundary answers with an issue, not a throw.
-        else
-          failJson(
-            state,
-            '',
-            'INVALID_JSON',
-            state.base,
-            state.base,
-            0,
-            `a chunk is ${chunk === null ? 'null' : typeof chunk}, not text`,
-          );
+        feedInput(state, chunk, false, 'a chunk is');
       }
       return state.issue;
     },

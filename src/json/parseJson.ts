@@ -1,7 +1,7 @@
 import type { Issue } from '../issues/issue';
-import { feedJson } from './feedJson';
+import { feedInput } from './feedJson';
 import { type JsonLimits, DEFAULT_JSON_LIMITS } from './jsonLimits';
-import { type JsonState, createJsonState, failJson } from './jsonState';
+import { type JsonState, createJsonState } from './jsonState';
 import type { JsonValue } from './jsonValue';
 
 export type { JsonValue } from './jsonValue';
@@ -28,18 +28,7 @@ export function parseJson(
   limits: Partial<JsonLimits> = DEFAULT_JSON_LIMITS,
 ): ParseResult {
   const state = createJsonState(limits, undefined);
-  // JavaScript callers can pass anything; the boundary still answers with an issue, not a throw.
-  if (typeof source === 'string') feedJson(state, source, true);
-  else
-    failJson(
-      state,
-      '',
-      'INVALID_JSON',
-      0,
-      0,
-      0,
-      `the input is ${source === null ? 'null' : typeof source}, not text`,
-    );
+  feedInput(state, source, true, 'the input is');
   return jsonResult(state);
 }
 

@@ -44,6 +44,22 @@ describe('parseJson', () => {
     expect(issueOf('{"a/b":{"~":1,"~":2}}').path).toBe('/a~1b/~0');
   });
 
+  it('answers input that is not text with an issue instead of throwing', () => {
+    expect(parseJson(null as unknown as string)).toEqual({
+      ok: false,
+      issue: {
+        code: 'INVALID_JSON',
+        path: '',
+        message: 'the input is null, not text',
+        offset: 0,
+        line: 1,
+        column: 1,
+      },
+    });
+    const result = parseJson(42 as unknown as string);
+    expect(!result.ok && result.issue.message).toBe('the input is number, not text');
+  });
+
   it('refuses trailing tokens but allows trailing whitespace', () => {
     expect(issueOf('{} {}').code).toBe('TRAILING_TOKENS');
     expect(issueOf('{}x').code).toBe('TRAILING_TOKENS');
