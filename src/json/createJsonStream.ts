@@ -1,5 +1,6 @@
 import type { Issue } from '../issues/issue';
-import { feedInput, feedJson } from './feedJson';
+import { feedInput } from './feedInput';
+import { feedJson } from './feedJson';
 import type { JsonLimits } from './jsonLimits';
 import type { JsonObserver } from './jsonObserver';
 import { createJsonState } from './jsonState';

@@ -17,24 +17,6 @@ import { scanNumber } from './scanNumber';
 import { NEED_MORE, openStringText, scanString } from './scanString';
 
 /**
- * Feeds `input` when it is text. JavaScript callers can pass anything; the boundary answers with
- * an issue (`what` names the input: "the input is", "a chunk is"), not a throw.
- */
-export function feedInput(state: JsonState, input: unknown, final: boolean, what: string): void {
-  if (typeof input === 'string') feedJson(state, input, final);
-  else
-    failJson(
-      state,
-      '',
-      'INVALID_JSON',
-      state.base,
-      state.base,
-      0,
-      `${what} ${input === null ? 'null' : typeof input}, not text`,
-    );
-}
-
-/**
  * Feeds the next piece of text to the strict JSON state machine. `final` says it is the last
  * piece: the machine then resolves what is open (a number ends, a string is unterminated…).
  * On a violation `state.issue` is set; the caller feeds nothing more. This is the one parser:

@@ -1,5 +1,5 @@
 import type { Issue } from '../issues/issue';
-import { feedInput } from './feedJson';
+import { feedInput } from './feedInput';
 import { type JsonLimits, DEFAULT_JSON_LIMITS } from './jsonLimits';
 import { type JsonState, createJsonState } from './jsonState';
 import type { JsonValue } from './jsonValue';
