@@ -1,4 +1,4 @@
-import { quotedData } from '../leaks/quotedCopy';
+import { leakQuoters, quotedData } from '../leaks/quotedCopy';
 import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
 
 /** The fields of AgentOS's `FINAL_RESPONSE` chunk that carry the model's reply as written. */
@@ -39,8 +39,7 @@ export function finalChunkFields(
   if (typeof context !== 'object' || context === null || !('messages' in context)) return fields;
   const { messages } = context;
   if (!Array.isArray(messages)) return fields;
-  const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
-  const mask = (data: unknown) => maskLeaks(data, leaks).value;
+  const { quote, mask } = leakQuoters({ quoteOutbound, maskLeaks }, leaks);
   fields.updatedConversationContext = {
     ...context,
     messages: messages.map((message: unknown) => {

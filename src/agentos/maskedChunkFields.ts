@@ -1,4 +1,4 @@
-import { quotedCopy, quotedData } from '../leaks/quotedCopy';
+import { leakQuoters, quotedCopy, quotedData } from '../leaks/quotedCopy';
 import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
 
 /**
@@ -39,8 +39,7 @@ export function maskedChunkFields(
       return undefined;
     }
   };
-  const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
-  const mask = (data: unknown) => maskLeaks(data, leaks).value;
+  const { quote, mask } = leakQuoters({ quoteOutbound, maskLeaks }, leaks);
   const type = String(read('type'));
   const masked: Record<string, unknown> = {};
   if (type === 'system_progress') {

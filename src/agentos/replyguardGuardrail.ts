@@ -13,9 +13,9 @@ import {
   type Issue,
   type SegmentReply,
 } from './core';
+import { errorChunkFields } from './errorChunkFields';
 import { finalChunkFields } from './finalChunkFields';
 import { maskedChunkFields } from './maskedChunkFields';
-import { scrubErrorChunk } from './scrubErrorChunk';
 
 /** Options of {@link replyguardGuardrail}: `checkReply`'s options, and two policies. */
 export interface ReplyguardGuardrailOptions extends CheckReplyOptions {
@@ -105,7 +105,8 @@ export function replyguardGuardrail(
     chunk: GuardrailOutputPayload['chunk'],
   ): Promise<GuardrailEvaluationResult | null> {
     if (chunk.type === ('error' as typeof chunk.type)) {
-      scrubErrorChunk(chunk as Parameters<typeof scrubErrorChunk>[0], outboundLeaks);
+      const error = chunk as Parameters<typeof errorChunkFields>[0];
+      Object.assign(error, errorChunkFields(error, outboundLeaks));
       return null;
     }
     if (chunk.type === ('text_delta' as typeof chunk.type))

@@ -172,7 +172,9 @@ function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): numbe
         if (next === -1 || viewEnd(search.breaks, near, at, rule.within.distance, to) < next)
           continue;
         const stops = rule.within.stops;
-        if (stops && firstStop(search, stops, at + tables.keywords[entry]!.length) < next) continue;
+        // A host's `stops` without `g` would be searched from the text's start: not a pre-check.
+        if (stops?.global && firstStop(search, stops, at + tables.keywords[entry]!.length) < next)
+          continue;
       }
     }
     if (rule.find !== undefined || !rule.anchored || !rule.pattern) return Reach.View;

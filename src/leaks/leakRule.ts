@@ -22,7 +22,10 @@ export interface LeakRule {
   readonly ignoreCase?: boolean;
   /** Substrings (case-sensitive) that must all occur as well. */
   readonly requires?: readonly string[];
-  /** A global regex (flag `g`; add `d` when it has a `secret` group). Must run in linear time. */
+  /**
+   * A regex (add `d` when it has a `secret` group). Must run in linear time. The scanner runs a
+   * copy with `g` and without `y`, whatever its own flags: it sets where each search starts.
+   */
   readonly pattern?: RegExp;
   /**
    * Every match starts with one of the keywords: the scanner then finds the keywords with
@@ -31,9 +34,9 @@ export interface LeakRule {
   readonly anchored?: boolean;
   /**
    * Anchored rules: a character every match contains within `distance` of its start (a cheap
-   * pre-check), and optionally `stops`, a global regex of one character class no match holds
-   * between its keyword and that character (a URL's userinfo holds no `/`): a seam only matters
-   * to the rule when neither a stop nor the distance comes first.
+   * pre-check), and optionally `stops`, a regex (run as `pattern` is) of one character class no
+   * match holds between its keyword and that character (a URL's userinfo holds no `/`): a seam
+   * only matters to the rule when neither a stop nor the distance comes first.
    */
   readonly within?: {
     readonly char: string;

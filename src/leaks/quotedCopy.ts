@@ -30,6 +30,26 @@ export function quotedCopy(value: unknown, quote: Quote): unknown {
 /** Masks a JSON value whole, names and numbers too (`maskLeaks` with the caller's leak options). */
 type MaskValue = (value: unknown) => unknown;
 
+/** The core's leak functions, as an adapter has them from the package's main entry. */
+interface LeakFunctions<L> {
+  readonly quoteOutbound: (text: string, options: { leaks: L; max: number }) => string;
+  readonly maskLeaks: (value: unknown, leaks: L) => { value: unknown };
+}
+
+/**
+ * The `quote` ({@link quotedCopy}) and `mask` ({@link quotedData}) of an adapter with the host's
+ * leak options: `quoteOutbound` and `maskLeaks` of the core the adapter imports.
+ */
+export function leakQuoters<L>(
+  { quoteOutbound, maskLeaks }: LeakFunctions<L>,
+  leaks: L,
+): { quote: Quote; mask: MaskValue } {
+  return {
+    quote: (text, max) => quoteOutbound(text, { leaks, max }),
+    mask: (value) => maskLeaks(value, leaks).value,
+  };
+}
+
 /**
  * A masked copy of a model's or a tool's data (a tool's result and arguments, a reasoning
  * trace, a conversation's messages), nothing shortened or dropped: the data as JSON writes it (a

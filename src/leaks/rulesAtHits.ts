@@ -25,8 +25,11 @@ interface RuleState {
   /** The required strings: stamp, then 1 present / 2 absent. */
   requiredStamp: Int32Array;
   required: Uint8Array;
-  /** Per rule: its pattern, sticky (anchored rules only; no lookup per hit). */
-  sticky: (RegExp | undefined)[];
+  /**
+   * Per rule: its pattern as run here (no lookup per hit), sticky for an anchored rule, else
+   * global; never the host's own regex, whatever `g` or `y` it has.
+   */
+  runs: (RegExp | undefined)[];
 }
 
 const states = new WeakMap<ScanTables, RuleState>();
@@ -42,11 +45,12 @@ function stateOf(tables: ScanTables): RuleState {
       next: new Float64Array(count),
       requiredStamp: new Int32Array(tables.requires.length),
       required: new Uint8Array(tables.requires.length),
-      // Sticky: matches only where `lastIndex` points.
-      sticky: tables.rules.map(({ anchored: isAnchored, pattern }) =>
-        isAnchored && pattern
-          ? new RegExp(pattern.source, pattern.flags.replace('g', '') + 'y')
-          : undefined,
+      // Sticky: matches only where `lastIndex` points. The host's `g`/`y` dropped: a `yy` throws,
+      // a `y` ties a search over the text to offset 0, a regex without `g` finds its first forever.
+      runs: tables.rules.map(
+        ({ anchored: isAnchored, pattern }) =>
+          pattern &&
+          new RegExp(pattern, pattern.flags.replace(/[gy]/g, '') + (isAnchored ? 'y' : 'g')),
       ),
     };
     states.set(tables, state);
@@ -77,7 +81,8 @@ export function rulesAtHits(
   const { rules, always, entryFrom, entryRules } = tables;
   for (let k = 0; k < always.length; k++) {
     const r = always[k]!;
-    if (requiredPresent(text, tables, state, r, stamp)) whole(text, rules[r]!, r, report);
+    if (requiredPresent(text, tables, state, r, stamp))
+      whole(text, rules[r]!, r, report, state.runs[r]);
   }
   const list = hits.list;
   for (let k = 0; k < hits.length; k += 2) {
@@ -91,7 +96,7 @@ export function rulesAtHits(
         state.stamp[r] = stamp;
         state.consumed[r] = -1;
         state.next[r] = -1;
-        if (rule.find || !rule.anchored) whole(text, rule, r, report);
+        if (rule.find || !rule.anchored) whole(text, rule, r, report, state.runs[r]);
       }
       if (rule.anchored && rule.pattern) anchored(text, rule, r, at, state, report);
     }
@@ -118,9 +123,14 @@ function requiredPresent(
 }
 
 /** What a rule finds over the whole text: its `find` spans, and its pattern everywhere unless anchored. */
-function whole(text: string, rule: LeakRule, r: number, report: SpanReport): void {
+function whole(
+  text: string,
+  rule: LeakRule,
+  r: number,
+  report: SpanReport,
+  pattern: RegExp | undefined,
+): void {
   if (rule.find) for (const [start, end] of rule.find(text)) report(r, start, end, start, end);
-  const pattern = rule.pattern;
   if (!pattern || rule.anchored) return;
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
@@ -149,7 +159,7 @@ function anchored(
     }
     if (next - at > within.distance) return;
   }
-  const sticky = state.sticky[r]!;
+  const sticky = state.runs[r]!;
   sticky.lastIndex = at;
   const match = sticky.exec(text);
   if (!match) return;

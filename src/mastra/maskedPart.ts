@@ -1,5 +1,5 @@
 import type { ChunkType } from '@mastra/core/stream';
-import { quotedCopy, quotedData } from '../leaks/quotedCopy';
+import { leakQuoters, quotedCopy, quotedData } from '../leaks/quotedCopy';
 import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
 
 /**
@@ -14,8 +14,7 @@ import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
  * part as it is.
  */
 export function maskedPart(part: ChunkType, leaks: LeakOptions | undefined): ChunkType {
-  const quote = (text: string, max: number) => quoteOutbound(text, { leaks, max });
-  const mask = (data: unknown) => maskLeaks(data, leaks).value;
+  const { quote, mask } = leakQuoters({ quoteOutbound, maskLeaks }, leaks);
   if (part.type === 'error')
     return { ...part, payload: { ...part.payload, error: quotedCopy(part.payload.error, quote) } };
   if (part.type === 'tool-error') {

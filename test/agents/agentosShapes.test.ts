@@ -175,4 +175,37 @@ describe('replyguardGuardrail on chunks of any shape', () => {
     expect(seen.length).toBeGreaterThan(0);
     for (const during of seen) expect(during).toBe(thrownAtPush);
   });
+
+  it('an error chunk with a field that throws when read: the other field masked all the same, both written in one step', async () => {
+    // On the previous code a message that threw left the details unmasked (the guardrail threw
+    // before it wrote them), and a details field that threw came after the message was written.
+    const details = { stack: `at call (${TOKEN})` };
+    const throwingMessage = {
+      type: 'error',
+      ...own,
+      get message(): string {
+        throw new Error('boom');
+      },
+      details,
+    };
+    expect(await evaluate(throwingMessage)).toBeNull();
+    expect(throwingMessage.details).toEqual({ stack: 'at call ([REDACTED])' });
+    expect(details.stack).toContain(TOKEN); // a copy: the error is left as it is
+    const writes: string[] = [];
+    const throwingDetails = {
+      type: 'error',
+      ...own,
+      set message(text: string) {
+        writes.push(text);
+      },
+      get message(): string {
+        return `failed with ${TOKEN}`;
+      },
+      get details(): unknown {
+        throw new Error('boom');
+      },
+    };
+    expect(await evaluate(throwingDetails)).toBeNull();
+    expect(writes).toEqual(['failed with [REDACTED]']);
+  });
 });

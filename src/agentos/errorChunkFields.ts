@@ -1,0 +1,32 @@
+import { leakQuoters, MESSAGE_MAX, quotedCopy } from '../leaks/quotedCopy';
+import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
+
+/** The fields of AgentOS's `ERROR` chunk that quote the failure. */
+interface ErrorChunk {
+  message?: unknown;
+  details?: unknown;
+}
+
+/**
+ * An `ERROR` chunk's message and details (AgentOS puts the model's or a tool's error there: its
+ * message, its stack) masked, then shortened, as fields to write on it in one step: AgentOS gives
+ * a guardrail no other way to change an error chunk, and the object is every client's of the
+ * stream. The details are a masked copy (the error is left as it is). A field that throws when
+ * read is read as nothing (and left as it is): the other is masked all the same.
+ */
+export function errorChunkFields(chunk: ErrorChunk, leaks: LeakOptions | undefined): ErrorChunk {
+  const { quote } = leakQuoters({ quoteOutbound, maskLeaks }, leaks);
+  const read = (name: keyof ErrorChunk): unknown => {
+    try {
+      return chunk[name];
+    } catch {
+      return undefined;
+    }
+  };
+  const message = read('message');
+  const details = read('details');
+  const fields: ErrorChunk = {};
+  if (typeof message === 'string') fields.message = quote(message, MESSAGE_MAX);
+  if (details !== undefined) fields.details = quotedCopy(details, quote);
+  return fields;
+}
