@@ -16,6 +16,7 @@ import {
 import { errorChunkFields } from './errorChunkFields';
 import { finalChunkFields } from './finalChunkFields';
 import { maskedChunkFields } from './maskedChunkFields';
+import { writeFields } from './writeFields';
 
 /** Options of {@link replyguardGuardrail}: `checkReply`'s options, and two policies. */
 export interface ReplyguardGuardrailOptions extends CheckReplyOptions {
@@ -106,8 +107,7 @@ export function replyguardGuardrail(
   ): Promise<GuardrailEvaluationResult | null> {
     if (chunk.type === ('error' as typeof chunk.type)) {
       const error = chunk as Parameters<typeof errorChunkFields>[0];
-      Object.assign(error, errorChunkFields(error, outboundLeaks));
-      return null;
+      return writeFields(error, errorChunkFields(error, outboundLeaks)) ? null : failed();
     }
     if (chunk.type === ('text_delta' as typeof chunk.type))
       return streamDeltas
@@ -119,8 +119,7 @@ export function replyguardGuardrail(
     // the outcome (sanitized, blocked, a check that threw): no client reads it half masked.
     const masked = maskedChunkFields(chunk, outboundLeaks);
     if (chunk.type !== ('final_response' as typeof chunk.type)) {
-      Object.assign(chunk, masked);
-      return null;
+      return writeFields(chunk, masked) ? null : failed();
     }
     const final = chunk as Extract<typeof chunk, { finalResponseText: unknown }>;
     // Fail closed: a check that throws (or a reply that throws when read) blocks.
@@ -131,11 +130,12 @@ export function replyguardGuardrail(
       evaluation = failed();
     }
     // The masks first, so a conversation that cannot be read still leaves them written.
-    Object.assign(final, masked);
+    const masksWritten = writeFields(final, masked);
     // Blocked, the chunk's copies of the reply (its conversation's) become the notice.
     const text = evaluation.modifiedText ?? asText(notice);
-    Object.assign(final, finalChunkFields(final, text, outboundLeaks));
-    return evaluation;
+    return writeFields(final, finalChunkFields(final, text, outboundLeaks)) && masksWritten
+      ? evaluation
+      : failed();
   }
 
   return {

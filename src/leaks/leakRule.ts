@@ -24,7 +24,8 @@ export interface LeakRule {
   readonly requires?: readonly string[];
   /**
    * A regex (add `d` when it has a `secret` group). Must run in linear time. The scanner runs a
-   * copy with `g` and without `y`, whatever its own flags: it sets where each search starts.
+   * copy whatever its own `g`/`y` (sticky for an anchored rule, global otherwise): it sets where
+   * each search starts, and the host's regex is left as it is.
    */
   readonly pattern?: RegExp;
   /**
@@ -34,9 +35,10 @@ export interface LeakRule {
   readonly anchored?: boolean;
   /**
    * Anchored rules: a character every match contains within `distance` of its start (a cheap
-   * pre-check), and optionally `stops`, a regex (run as `pattern` is) of one character class no
-   * match holds between its keyword and that character (a URL's userinfo holds no `/`): a seam
-   * only matters to the rule when neither a stop nor the distance comes first.
+   * pre-check), and optionally `stops`, a global regex (without `g` it is not used; the scanner
+   * sets its `lastIndex`) of one character class no match holds between its keyword and that
+   * character (a URL's userinfo holds no `/`): a seam only matters to the rule when neither a
+   * stop nor the distance comes first.
    */
   readonly within?: {
     readonly char: string;

@@ -9,14 +9,18 @@ const reaches = new WeakMap<RegExp, PatternReach>();
 /**
  * The longest match a regex can make, read from its source: a sum over a sequence, the longest
  * alternative, a quantifier's upper bound (unbounded: Infinity), one unit per character or
- * class (two with the `u` flag), nothing for assertions; a back-reference is unbounded. `behind`
- * is the longest lookbehind. An overestimate is safe (a joined view reads more of the text than
- * needed); the scanner never relies on an underestimate.
+ * class (two with the `u` or `v` flag; a `v` class of strings is unbounded), nothing for
+ * assertions; a back-reference is unbounded. `behind` is the longest lookbehind. An
+ * overestimate is safe (a joined view reads more of the text than needed); the scanner never
+ * relies on an underestimate.
  */
 export function patternReach(pattern: RegExp): PatternReach {
   let reach = reaches.get(pattern);
   if (!reach) {
-    const parser = { source: pattern.source, at: 0, unit: pattern.unicode ? 2 : 1, behind: 0 };
+    // `v` is `u` with set notation (its `unicode` reads false).
+    const sets = pattern.flags.includes('v');
+    const unit = pattern.unicode || sets ? 2 : 1;
+    const parser = { source: pattern.source, at: 0, unit, sets, behind: 0 };
     const length = alternatives(parser);
     reach = { length: parser.at < parser.source.length ? Infinity : length, behind: parser.behind };
     reaches.set(pattern, reach);
@@ -28,6 +32,7 @@ interface Parser {
   readonly source: string;
   at: number;
   readonly unit: number;
+  readonly sets: boolean;
   behind: number;
 }
 
@@ -59,11 +64,20 @@ function atom(p: Parser): number {
       return 0;
     case '\\':
       return escape(p);
-    case '[':
-      while (p.at < p.source.length && p.source[p.at] !== ']')
-        p.at += p.source[p.at] === '\\' ? 2 : 1;
-      p.at++;
-      return p.unit;
+    case '[': {
+      // Under `v` classes nest, and `\q{…}` puts strings in a class: its reach is not read here.
+      let depth = 1;
+      let strings = false;
+      while (p.at < p.source.length && depth > 0) {
+        const next = p.source[p.at++];
+        if (next === '\\') {
+          if (p.sets && p.source[p.at] === 'q') strings = true;
+          p.at++;
+        } else if (next === ']') depth--;
+        else if (next === '[' && p.sets) depth++;
+      }
+      return strings ? Infinity : p.unit;
+    }
     case '(': {
       let lookaround = false;
       let behind = false;
@@ -125,5 +139,5 @@ function quantified(p: Parser, length: number): number {
     times = match[2] === undefined ? Number(match[1]) : match[3] ? Number(match[3]) : Infinity;
   } else return length;
   if (p.source[p.at] === '?') p.at++; // lazy
-  return length === 0 ? 0 : length * times;
+  return length === 0 || times === 0 ? 0 : length * times;
 }

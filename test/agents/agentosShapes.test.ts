@@ -208,4 +208,37 @@ describe('replyguardGuardrail on chunks of any shape', () => {
     expect(await evaluate(throwingDetails)).toBeNull();
     expect(writes).toEqual(['failed with [REDACTED]']);
   });
+
+  it('an error chunk whose message is an Error or an object: masked as its details are', async () => {
+    // On the previous code only a message that was text was masked.
+    const errorMessage = { type: 'error', ...own, message: new Error(`failed with ${TOKEN}`) };
+    expect(await evaluate(errorMessage)).toBeNull();
+    expect(errorMessage.message.message).toBe('failed with [REDACTED]');
+    expect(errorMessage.message.stack).not.toContain(TOKEN);
+    const objectMessage = { type: 'error', ...own, message: { text: `key ${TOKEN}` } };
+    expect(await evaluate(objectMessage)).toBeNull();
+    expect(objectMessage.message).toEqual({ text: 'key [REDACTED]' });
+  });
+
+  it('a field that cannot be written leaves no other unwritten: the rest masked, the chunk blocked', async () => {
+    // On the previous code one Object.assign stopped at the read-only field before the others.
+    const error = { type: 'error', ...own, details: `at call (${TOKEN})` };
+    Object.defineProperty(error, 'message', { value: 'plain', writable: false, enumerable: true });
+    expect(await evaluate(error)).toMatchObject({
+      action: 'block',
+      reasonCode: 'REPLYGUARD_ERROR',
+    });
+    expect(error.details).toBe('at call ([REDACTED])');
+    const final = finalResponse(GOOD);
+    Object.defineProperty(final, 'finalToolCalls', {
+      value: final.finalToolCalls,
+      writable: false,
+    });
+    expect(await evaluate(final)).toMatchObject({
+      action: 'block',
+      reasonCode: 'REPLYGUARD_ERROR',
+    });
+    expect(final.reasoningTrace).toEqual([{ thought: 'use [REDACTED]' }]);
+    expect(final.updatedConversationContext.messages[0]!.content).toBe('earlier: [REDACTED]');
+  });
 });
