@@ -9,14 +9,23 @@ import { isTokenChar } from './tokenChars';
 const isMarker = (code: number) => code === 0x2a || code === 0x60;
 
 /**
- * What a seam's copy may hold for `inertSeam` to decide it: what a reader's view copies as
- * written (no reference, escape, percent escape, tilde or invisible control; above ASCII, only
- * a unit that stays itself) and the emphasis and code markers `*` and `` ` ``, which it drops.
+ * True when `[from, to)` is all what a seam's copy may hold for `inertSeam` to decide it: what a
+ * reader's view copies as written (no reference, escape, percent escape, tilde or invisible
+ * control; above ASCII, only a unit that stays itself) and the emphasis and code markers `*`
+ * and `` ` ``, which it drops. One loop, not `units` with a test to call per unit.
  */
-const plain = (code: number): boolean =>
-  code < 0x80
-    ? SPECIAL_ASCII[code] === 0 || isMarker(code)
-    : !(code >= 0xd800 && code <= 0xdfff) && foldKind(code) === 1;
+function allPlain(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (
+      code < 0x80
+        ? SPECIAL_ASCII[code] === 1 && !isMarker(code)
+        : (code >= 0xd800 && code <= 0xdfff) || foldKind(code) !== 1
+    )
+      return false;
+  }
+  return true;
+}
 
 /** Where the last `units` stopped. */
 let reached = 0;
@@ -67,10 +76,7 @@ export function inertSeam(
 ): boolean {
   const ascii = tables.keywordAscii;
   if (ascii[0x2a]! + ascii[0x60]! > 0) return false;
-  units(text, from, end, 1, plain);
-  if (reached < end) return false;
-  units(text, start, to, 1, plain);
-  if (reached < to) return false;
+  if (!allPlain(text, from, end) || !allPlain(text, start, to)) return false;
   const before = units(text, end, from, -1, isTokenChar);
   const after = units(text, start, to, 1, isTokenChar);
   if (before > 0 && after > 0 && before + after >= MIN_ENCODED_RUN) return false;
