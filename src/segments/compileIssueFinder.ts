@@ -77,9 +77,7 @@ function find(node: CatalogNode, value: unknown, path: Path, sink: IssueSink, ta
     // Counting is cheaper than looking each name up; only an object with more names than it
     // should have is searched. Like valibot, one unknown field per object is named: enough to
     // refuse it, and bounded.
-    let count = 0;
-    for (const key in value) if (Object.hasOwn(value, key)) count++;
-    if (count === present) return;
+    if (Object.keys(value).length === present) return;
     for (const key in value) {
       if (Object.hasOwn(value, key) && !Object.hasOwn(node, key) && key !== tag) {
         return addAt(
