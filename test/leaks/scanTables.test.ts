@@ -58,9 +58,12 @@ describe('keywords', () => {
     // No check on a hit for these (the automaton's classes are the regex's reading): a
     // caseless and an exact keyword of one prefix.
     const rules = [rule(['sk_'], /sk_\d{4}/gi), { ...rule(['Sk_'], /Sk_\d{4}/g), id: 'exact' }];
-    expect(scanText('SK_1234 Sk_5678 sK_9012', rules).map((f) => `${f.rule} ${f.start}`)).toEqual(
-      ['test 0', 'exact 8', 'test 8', 'test 16'],
-    );
+    expect(scanText('SK_1234 Sk_5678 sK_9012', rules).map((f) => `${f.rule} ${f.start}`)).toEqual([
+      'test 0',
+      'exact 8',
+      'test 8',
+      'test 16',
+    ]);
   });
 
   it('longer than the automaton reads are checked whole on a hit', () => {
