@@ -177,7 +177,12 @@ function keywordsAt(pass: Pass, i: number, group: number): void {
   const hits = pass.out.hits;
   for (let at = tables.groupFrom[group]!, to = tables.groupFrom[group + 1]!; at < to; at++) {
     const entry = tables.groupEntries[at]!;
-    if (!matches(text, start, tables.keywords[entry]!, tables.anyCase[entry] === 1)) continue;
+    const keyword = tables.keywords[entry]!;
+    const anyCase = tables.anyCase[entry]!;
+    // The automaton's classes group the units as a caseless regex reads them: a keyword in any
+    // case no longer than its group's prefix is verified already (and the call costs).
+    if (!(anyCase && keyword.length === i + 1 - start) && !matches(text, start, keyword, anyCase))
+      continue;
     // Keywords end in order, not start in order (a longer one ends later): kept sorted by start.
     let k = hits.length;
     push(hits, 0);
@@ -193,7 +198,8 @@ function keywordsAt(pass: Pass, i: number, group: number): void {
   }
 }
 
-function matches(text: string, start: number, keyword: string, anyCase: boolean): boolean {
+/** True when `keyword` occurs at `start` (`anyCase` 1: in any case, as a caseless regex reads it). */
+function matches(text: string, start: number, keyword: string, anyCase: number): boolean {
   if (start + keyword.length > text.length) return false;
   for (let j = 0; j < keyword.length; j++) {
     const a = text.charCodeAt(start + j);

@@ -161,10 +161,11 @@ function anchored(
   }
   const sticky = state.runs[r]!;
   sticky.lastIndex = at;
-  const match = sticky.exec(text);
-  if (!match) return;
-  state.consumed[r] = match.index + match[0].length;
-  reportMatch(r, match, report);
+  // `test` first: most keywords start no match, and a match object costs more than a boolean.
+  if (!sticky.test(text)) return;
+  state.consumed[r] = sticky.lastIndex; // the match's end
+  sticky.lastIndex = at;
+  reportMatch(r, sticky.exec(text)!, report);
 }
 
 /** A match's secret span (its `secret` group, or all of it), then the whole match's span. */

@@ -54,6 +54,18 @@ describe('keywords', () => {
     expect(scanText('x SeCrEt_1234', exact)).toHaveLength(1);
   });
 
+  it('as short as the automaton reads are found by their classes alone, as a caseless regex reads them', () => {
+    // No check on a hit for these (the automaton's classes are the regex's reading): a
+    // caseless and an exact keyword of one prefix.
+    const rules = [rule(['sk_'], /sk_\d{4}/gi), { ...rule(['Sk_'], /Sk_\d{4}/g), id: 'exact' }];
+    expect(scanText('SK_1234 Sk_5678 sK_9012', rules).map((f) => `${f.rule} ${f.start}`)).toEqual([
+      'test 0',
+      'exact 8',
+      'test 8',
+      'test 16',
+    ]);
+  });
+
   it('longer than the automaton reads are checked whole on a hit', () => {
     const rules = [rule(['pypi-AgEIcHlwaS5vcmc'], /pypi-AgEIcHlwaS5vcmc\w{8}/g)];
     expect(scanText('pypi-AgEIcHlwaS5vcmcABCDEFGH', rules)).toHaveLength(1);
