@@ -19,8 +19,13 @@ export function patternReach(pattern: RegExp): PatternReach {
   if (!reach) {
     // `v` is `u` with set notation (its `unicode` reads false).
     const sets = pattern.flags.includes('v');
-    const unit = pattern.unicode || sets ? 2 : 1;
-    const parser = { source: pattern.source, at: 0, unit, sets, behind: 0 };
+    const parser = {
+      source: pattern.source,
+      at: 0,
+      unit: pattern.unicode || sets ? 2 : 1,
+      sets,
+      behind: 0,
+    };
     const length = alternatives(parser);
     reach = { length: parser.at < parser.source.length ? Infinity : length, behind: parser.behind };
     reaches.set(pattern, reach);
@@ -64,20 +69,14 @@ function atom(p: Parser): number {
       return 0;
     case '\\':
       return escape(p);
-    case '[': {
-      // Under `v` classes nest, and `\q{…}` puts strings in a class: its reach is not read here.
-      let depth = 1;
-      let strings = false;
-      while (p.at < p.source.length && depth > 0) {
-        const next = p.source[p.at++];
-        if (next === '\\') {
-          if (p.sets && p.source[p.at] === 'q') strings = true;
-          p.at++;
-        } else if (next === ']') depth--;
-        else if (next === '[' && p.sets) depth++;
+    case '[':
+      while (p.at < p.source.length && p.source[p.at] !== ']') {
+        // Under `v` classes nest, and `\q{…}` puts strings in a class: unbounded here.
+        if (p.sets && (p.source[p.at] === '[' || p.source.startsWith('\\q', p.at))) return Infinity;
+        p.at += p.source[p.at] === '\\' ? 2 : 1;
       }
-      return strings ? Infinity : p.unit;
-    }
+      p.at++;
+      return p.unit;
     case '(': {
       let lookaround = false;
       let behind = false;

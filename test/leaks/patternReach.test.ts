@@ -11,8 +11,8 @@ describe('patternReach', () => {
     expect(patternReach(/.{100}/).length).toBe(100);
   });
 
-  it('reads a nested `v` class as one class, and a class of strings as unbounded', () => {
-    expect(patternReach(new RegExp('[[a-z]--[aeiou]]{50}', 'v')).length).toBe(100);
+  it('reads a nested `v` class or a class of strings as unbounded (read too long is safe)', () => {
+    expect(patternReach(new RegExp('[[a-z]--[aeiou]]{50}', 'v')).length).toBe(Infinity);
     expect(patternReach(new RegExp('[\\q{abcdef}x]{2}', 'v')).length).toBe(Infinity);
     // Without `v`, `[` in a class is a character and `\q` an escape.
     expect(patternReach(/[[a-z]{50}/).length).toBe(50);
