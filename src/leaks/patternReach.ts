@@ -17,17 +17,14 @@ const reaches = new WeakMap<RegExp, PatternReach>();
 export function patternReach(pattern: RegExp): PatternReach {
   let reach = reaches.get(pattern);
   if (!reach) {
-    // `v` is `u` with set notation (its `unicode` reads false).
+    const { source } = pattern;
+    // `v` is `u` with set notation (its `unicode` reads false), where a class nests and may hold
+    // strings (`\q{…}`, a property like `\p{RGI_Emoji}`): such a pattern is not read here.
     const sets = pattern.flags.includes('v');
-    const parser = {
-      source: pattern.source,
-      at: 0,
-      unit: pattern.unicode || sets ? 2 : 1,
-      sets,
-      behind: 0,
-    };
+    const parser = { source, at: 0, unit: pattern.unicode || sets ? 2 : 1, behind: 0 };
     const length = alternatives(parser);
-    reach = { length: parser.at < parser.source.length ? Infinity : length, behind: parser.behind };
+    const unread = parser.at < source.length || (sets && /\\[pq]|\[[^\]]*\[/.test(source));
+    reach = { length: unread ? Infinity : length, behind: parser.behind };
     reaches.set(pattern, reach);
   }
   return reach;
@@ -37,7 +34,6 @@ interface Parser {
   readonly source: string;
   at: number;
   readonly unit: number;
-  readonly sets: boolean;
   behind: number;
 }
 
@@ -70,11 +66,8 @@ function atom(p: Parser): number {
     case '\\':
       return escape(p);
     case '[':
-      while (p.at < p.source.length && p.source[p.at] !== ']') {
-        // Under `v` classes nest, and `\q{…}` puts strings in a class: unbounded here.
-        if (p.sets && (p.source[p.at] === '[' || p.source.startsWith('\\q', p.at))) return Infinity;
+      while (p.at < p.source.length && p.source[p.at] !== ']')
         p.at += p.source[p.at] === '\\' ? 2 : 1;
-      }
       p.at++;
       return p.unit;
     case '(': {
@@ -89,7 +82,9 @@ function atom(p: Parser): number {
         } else if (kind === '?<=' || kind === '?<!') {
           lookaround = behind = true;
           p.at += 3;
-        } else p.at = p.source.indexOf('>', p.at) + 1; // a named group
+        } else if (kind[1] === '<')
+          p.at = p.source.indexOf('>', p.at) + 1; // a named group
+        else p.at = p.source.indexOf(':', p.at) + 1; // flags for the group: `(?i:…)`, `(?-i:…)`
       }
       const length = alternatives(p);
       p.at++; // ')'

@@ -19,6 +19,21 @@ describe('patternReach', () => {
     expect(patternReach(new RegExp('[\\q]{3}')).length).toBe(3);
   });
 
+  it('reads a `v` property, which may be of strings, as unbounded', () => {
+    // 👨‍👩‍👧‍👦 is one \p{RGI_Emoji} match of 11 units.
+    expect(patternReach(new RegExp('KEY=\\p{RGI_Emoji}{8}', 'v')).length).toBe(Infinity);
+    expect(patternReach(new RegExp('[\\p{RGI_Emoji}]', 'v')).length).toBe(Infinity);
+    expect(patternReach(/\p{L}{8}/u).length).toBe(16);
+  });
+
+  it('reads a group with its own flags as a group, not a named one', () => {
+    // `(?i:…)` is Node 24's syntax; read from the source, as a RegExp written on it has.
+    const modified = (source: string) => ({ source, flags: '', unicode: false }) as RegExp;
+    expect(patternReach(modified('KEY=(?i:x)[a-z]{300}')).length).toBe(305);
+    expect(patternReach(modified('(?-i:ab){2}(?<t>z)')).length).toBe(5);
+    expect(patternReach(modified('(?<name>ab)c')).length).toBe(3);
+  });
+
   it('reads an atom repeated zero times as nothing, even an unbounded one', () => {
     expect(patternReach(/a(b+){0}c/).length).toBe(2);
   });
@@ -37,4 +52,46 @@ describe('patternReach', () => {
     expect(spans('u')).not.toEqual([]);
     expect(spans('v')).toEqual(spans('u'));
   });
+
+  it('finds a `v` rule of emoji cut across strings as it finds it whole', () => {
+    const family = '👨‍👩‍👧‍👦';
+    const rule = {
+      id: 'emoji',
+      family: 'emoji',
+      keywords: ['KEY='],
+      anchored: true,
+      pattern: new RegExp('KEY=\\p{RGI_Emoji}{12}[a-z]{20}', 'v'),
+    };
+    const text = `KEY=${family.repeat(12)}abcdefghij`;
+    expect(scanLeaks(text + 'klmnopqrst end', { rules: [rule] })).toHaveLength(1);
+    expect(scanLeaks([text, 'klmnopqrst end'], { rules: [rule] }).map(({ path }) => path)).toEqual([
+      '/0',
+      '/1',
+    ]);
+  });
+
+  // Node 24 reads `(?i:…)`; Node 20 and 22 refuse it when the RegExp is made (the reading of
+  // the source is tested above on every line).
+  const groupFlags = (() => {
+    try {
+      return new RegExp('(?i:a)').test('A');
+    } catch {
+      return false;
+    }
+  })();
+  it.runIf(groupFlags)(
+    'scans with a rule whose group has its own flags (it overflowed the stack)',
+    () => {
+      const rule = {
+        id: 'flags',
+        family: 'flags',
+        keywords: ['KEY='],
+        anchored: true,
+        pattern: new RegExp('KEY=(?i:x)[a-z]{30}'),
+      };
+      const text = `KEY=X${'a'.repeat(20)}`;
+      expect(scanLeaks(text + 'bcdefghijk end', { rules: [rule] })).toHaveLength(1);
+      expect(scanLeaks([text, 'bcdefghijk end'], { rules: [rule] })).toHaveLength(2);
+    },
+  );
 });
