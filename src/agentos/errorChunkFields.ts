@@ -11,8 +11,9 @@ interface ErrorChunk {
  * An `ERROR` chunk's message and details (AgentOS puts the model's or a tool's error there: its
  * message, its stack) masked, then shortened, as fields to write on it (`writeFields`): AgentOS
  * gives a guardrail no other way to change an error chunk, and the object is every client's of
- * the stream. A message or details that is not text is a masked copy (the error is left as it is). A field that throws when
- * read is read as nothing (and left as it is): the other is masked all the same.
+ * the stream. A message or details that is not text is a masked copy (the error is left as it
+ * is). A field that throws when read is read as nothing (and left as it is): the other is masked
+ * all the same.
  */
 export function errorChunkFields(chunk: ErrorChunk, leaks: LeakOptions | undefined): ErrorChunk {
   const { quote } = leakQuoters({ quoteOutbound, maskLeaks }, leaks);
