@@ -76,10 +76,11 @@ function find(node: CatalogNode, value: unknown, path: Path, sink: IssueSink, ta
     }
     // Counting is cheaper than looking each name up; only an object with more names than it
     // should have is searched. Like valibot, one unknown field per object is named: enough to
-    // refuse it, and bounded.
-    if (Object.keys(value).length === present) return;
-    for (const key in value) {
-      if (Object.hasOwn(value, key) && !Object.hasOwn(node, key) && key !== tag) {
+    // refuse it, and bounded. Every own name counts, a non-enumerable one too: counting only the
+    // enumerable ones, a hidden known field stood in for an unknown one.
+    if (Object.getOwnPropertyNames(value).length === present) return;
+    for (const key of Object.getOwnPropertyNames(value)) {
+      if (!Object.hasOwn(node, key) && key !== tag) {
         return addAt(
           sink,
           'UNKNOWN_FIELD',

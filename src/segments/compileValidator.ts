@@ -53,6 +53,6 @@ function closed(node: CatalogObject, value: unknown, extra: number): boolean {
     if (!Object.hasOwn(value, key) || !matches(node[key]!, value[key])) return false;
     size++;
   }
-  for (const key in value) if (Object.hasOwn(value, key)) size--;
-  return size === 0;
+  // Every own name, a non-enumerable one too (a hidden field must not stand in for an unknown).
+  return Object.getOwnPropertyNames(value).length === size;
 }

@@ -68,7 +68,9 @@ const GUARDS: [string, string, Load, number][] = [
   // hold-back): { checkReply } in all 37.0 -> 38.7, { enforceReply } first load 42.4 -> 44.0.
   // Moved for everything's first load (issue 32, the text stream's lazy pointers, +0.2 KB; with
   // the tails above it measured 56.4 KB against 56.2).
-  ['{ checkReply }', CHECK_REPLY, 'total', 39.9 * KIB], // measured 39.9 KB (40,855 B; round 10's rule flags, `v` reach, seams and hits)
+  // Moved 39.9 -> 39.95 in round 10 for a closed object's own names counted whole (a hidden
+  // known field let an unknown one through validateSegments; +11 B, 8 B over the old guard).
+  ['{ checkReply }', CHECK_REPLY, 'total', 39.95 * KIB], // measured 39.9 KB (40,866 B; round 10)
   ['{ parseJson }', PARSE_JSON, 'first load', 4.8 * KIB], // measured 4.7 KB
   ['{ enforceReply }', ENFORCE_REPLY, 'first load', 45.3 * KIB], // measured 44.0 KB
   ['everything', EVERYTHING, 'first load', 57.6 * KIB], // measured 56.4 KB

@@ -92,6 +92,35 @@ describe('compileValidator', () => {
     expect(sink.issues).toEqual([]);
   });
 
+  it('counts every own name, a non-enumerable one too, so no unknown field hides behind one', () => {
+    // On the previous code a hidden `url` was counted in place of the unknown `extra`, and both
+    // checks accepted an object whose JSON is { title, extra } (valibot refuses it for `extra`).
+    const hidden = (object: Record<string, unknown>, name: string, value: unknown) =>
+      Object.defineProperty(object, name, { value, enumerable: false });
+    const data = hidden({ title: 't', extra: 'x' }, 'url', 'u');
+    const hiddenField = { segments: [{ type: 'share', data }] };
+    const hiddenTag = {
+      segments: [hidden({ data: { url: 'u', title: 't' }, extra: 1 }, 'type', 'share')],
+    };
+    for (const value of [hiddenField, hiddenTag]) {
+      expect(check(value)).toBe(false);
+      const sink: IssueSink = { issues: [], max: 10 };
+      findIssues(value, sink);
+      expect(sink.issues).not.toEqual([]);
+    }
+    expect(v.safeParse(SegmentReplySchema, hiddenField).success).toBe(false);
+    // Stricter than valibot, which reads only enumerable names: a hidden unknown name is refused.
+    const beside = {
+      segments: [{ type: 'share', data: hidden({ url: 'u', title: 't' }, 'note', 1) }],
+    };
+    expect(check(beside)).toBe(false);
+    const sink: IssueSink = { issues: [], max: 10 };
+    findIssues(beside, sink);
+    expect(sink.issues.map(({ code, path }) => [code, path])).toEqual([
+      ['UNKNOWN_FIELD', '/segments/0/data/note'],
+    ]);
+  });
+
   it('reads a hole in a sparse array as an undefined item, as valibot does', () => {
     // eslint-disable-next-line no-sparse-arrays -- the hole is the case under test
     const holey = { segments: [{ type: 'dice', data: {} }, , { type: 'rps', data: {} }] };
