@@ -92,7 +92,8 @@ function atom(p: Parser): number {
       return lookaround ? 0 : length;
     }
     default:
-      return char === '.' ? p.unit : 1;
+      // Under `u`/`v` a character may be a surrogate pair that a quantifier repeats whole.
+      return p.unit;
   }
 }
 
@@ -100,18 +101,19 @@ function escape(p: Parser): number {
   const char = p.source[p.at++]!;
   if (char === 'b' || char === 'B') return 0;
   if (/[1-9]/.test(char) || char === 'k') return Infinity; // a back-reference
-  if (char === 'u' && p.source[p.at] === '{') {
+  // `\u{…}` and `\p{…}` only with `u` or `v`: without them `\u{3}` is three `u`s.
+  if (p.unit > 1 && /[upP]/.test(char) && p.source[p.at] === '{') {
     p.at = p.source.indexOf('}', p.at) + 1;
-    return 2;
+  } else if (char === 'u' || char === 'x') {
+    // Its hex digits; without all of them (no `u` flag) the letter is itself.
+    const hex = p.source.slice(p.at, p.at + (char === 'u' ? 4 : 2));
+    if (hex.length === (char === 'u' ? 4 : 2) && !/[^\da-f]/i.test(hex)) p.at += hex.length;
+  } else if (char === 'c') {
+    // `\cJ` is one character; without a letter (no `u` flag) `\c` is the two as written.
+    if (!/[a-z]/i.test(p.source[p.at] ?? '')) return 2;
+    p.at++;
   }
-  if ((char === 'p' || char === 'P') && p.source[p.at] === '{') {
-    p.at = p.source.indexOf('}', p.at) + 1;
-    return p.unit;
-  }
-  if (char === 'u') p.at += 4;
-  else if (char === 'x') p.at += 2;
-  else if (char === 'c') p.at += 1;
-  return /[dDwWsS]/.test(char) ? p.unit : 1;
+  return p.unit;
 }
 
 const QUANTIFIER = /\{(\d+)(,(\d*))?\}/y;

@@ -25,9 +25,10 @@ type Path = (string | number)[];
  * first issue past `sink.max`, so a refused reply costs no more than a valid one, however many of
  * its segments are wrong. It walks the table itself (as fast as compiled closures, and smaller).
  *
- * Two deliberate differences from valibot: an array is never an object (valibot's strictObject
- * takes `[]` for `{}`, the contract and the JSON Schema do not), and a value a message quotes is a
- * short excerpt.
+ * Three deliberate differences from valibot: an array is never an object (valibot's strictObject
+ * takes `[]` for `{}`, the contract and the JSON Schema do not), every own name of a closed object
+ * counts, a non-enumerable one too (valibot reads only enumerable names: a hidden known field
+ * could stand in for an unknown one), and a value a message quotes is a short excerpt.
  */
 export function compileIssueFinder(node: CatalogNode): IssueFinder {
   return (value, sink) => find(node, value, [], sink);

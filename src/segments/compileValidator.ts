@@ -7,8 +7,9 @@ export type FastCheck = (value: unknown) => boolean;
 /**
  * A yes/no check of a value against a catalog node (the plain-data form of the valibot catalog)
  * that copies nothing and ends at the first mistake. It accepts exactly what `compileIssueFinder`
- * finds no issue in: what valibot accepts, except an array where an object belongs. It walks the
- * table itself rather than compiling closures: it is the renderer's check, where size counts.
+ * finds no issue in: what valibot accepts, except an array where an object belongs and an own
+ * name that is not enumerable beyond the fields (valibot reads only enumerable names). It walks
+ * the table itself rather than compiling closures: it is the renderer's check, where size counts.
  *
  * @example
  * const isReply = compileValidator(SEGMENT_TABLE);

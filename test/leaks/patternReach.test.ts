@@ -34,6 +34,30 @@ describe('patternReach', () => {
     expect(patternReach(modified('(?<name>ab)c')).length).toBe(3);
   });
 
+  it('reads the escapes a pattern without `u` reads as letters, and ends (it looped on `\\u{`)', () => {
+    // Without `u`: `\u{3}` is three `u`s, `\p{20}` twenty `p`s, `\c1` the three characters.
+    const cases: [string, number][] = [
+      ['\\u{3}', 3],
+      ['\\p{20}', 20],
+      ['\\c1', 3],
+      ['\\xgz', 3],
+      ['\\u12', 3],
+      ['a\\u|bbbbbbbb', 8],
+      ['\\x41B', 2],
+      ['\\u0041{3}', 3],
+      ['\\u{', 2],
+      ['a\\p{', 3],
+    ];
+    for (const [source, longest] of cases)
+      expect([source, patternReach(new RegExp(source)).length]).toEqual([source, longest]);
+  });
+
+  it('reads a quantified astral character under `u` whole', () => {
+    expect(patternReach(/😀{5}/u).length).toBeGreaterThanOrEqual(10);
+    expect(patternReach(new RegExp('\\uD83D\\uDE00{5}', 'u')).length).toBeGreaterThanOrEqual(10);
+    expect(patternReach(/\u{1F600}{2}/u).length).toBe(4);
+  });
+
   it('reads an atom repeated zero times as nothing, even an unbounded one', () => {
     expect(patternReach(/a(b+){0}c/).length).toBe(2);
   });
