@@ -1,5 +1,6 @@
 import { leakQuoters, MESSAGE_MAX, quotedCopy } from '../leaks/quotedCopy';
 import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
+import { readField } from './readField';
 
 /** The fields of AgentOS's `ERROR` chunk that quote the failure. */
 interface ErrorChunk {
@@ -17,15 +18,8 @@ interface ErrorChunk {
  */
 export function errorChunkFields(chunk: ErrorChunk, leaks: LeakOptions | undefined): ErrorChunk {
   const { quote } = leakQuoters({ quoteOutbound, maskLeaks }, leaks);
-  const read = (name: keyof ErrorChunk): unknown => {
-    try {
-      return chunk[name];
-    } catch {
-      return undefined;
-    }
-  };
-  const message = read('message');
-  const details = read('details');
+  const message = readField(chunk, 'message');
+  const details = readField(chunk, 'details');
   const fields: ErrorChunk = {};
   if (typeof message === 'string') fields.message = quote(message, MESSAGE_MAX);
   else if (message !== undefined) fields.message = quotedCopy(message, quote); // an Error, an object

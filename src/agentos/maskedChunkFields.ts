@@ -1,5 +1,6 @@
 import { leakQuoters, quotedCopy, quotedData } from '../leaks/quotedCopy';
 import { maskLeaks, quoteOutbound, type LeakOptions } from './core';
+import { readField } from './readField';
 
 /**
  * The fields, by chunk type, that carry a model's or a tool's words or data to the host, among
@@ -32,13 +33,7 @@ export function maskedChunkFields(
   chunk: object,
   leaks: LeakOptions | undefined,
 ): Record<string, unknown> {
-  const read = (name: string): unknown => {
-    try {
-      return (chunk as Record<string, unknown>)[name];
-    } catch {
-      return undefined;
-    }
-  };
+  const read = (name: string): unknown => readField(chunk, name);
   const { quote, mask } = leakQuoters({ quoteOutbound, maskLeaks }, leaks);
   const type = String(read('type'));
   const masked: Record<string, unknown> = {};

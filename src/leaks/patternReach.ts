@@ -106,8 +106,9 @@ function escape(p: Parser): number {
     p.at = p.source.indexOf('}', p.at) + 1;
   } else if (char === 'u' || char === 'x') {
     // Its hex digits; without all of them (no `u` flag) the letter is itself.
-    const hex = p.source.slice(p.at, p.at + (char === 'u' ? 4 : 2));
-    if (hex.length === (char === 'u' ? 4 : 2) && !/[^\da-f]/i.test(hex)) p.at += hex.length;
+    const digits = char === 'u' ? 4 : 2;
+    const hex = p.source.slice(p.at, p.at + digits);
+    if (hex.length === digits && !/[^\da-f]/i.test(hex)) p.at += digits;
   } else if (char === 'c') {
     // `\cJ` is one character; without a letter (no `u` flag) `\c` is the two as written.
     if (!/[a-z]/i.test(p.source[p.at] ?? '')) return 2;

@@ -79,8 +79,9 @@ function find(node: CatalogNode, value: unknown, path: Path, sink: IssueSink, ta
     // should have is searched. Like valibot, one unknown field per object is named: enough to
     // refuse it, and bounded. Every own name counts, a non-enumerable one too: counting only the
     // enumerable ones, a hidden known field stood in for an unknown one.
-    if (Object.getOwnPropertyNames(value).length === present) return;
-    for (const key of Object.getOwnPropertyNames(value)) {
+    const names = Object.getOwnPropertyNames(value);
+    if (names.length === present) return;
+    for (const key of names) {
       if (!Object.hasOwn(node, key) && key !== tag) {
         return addAt(
           sink,
