@@ -245,12 +245,15 @@ function run(state: JsonState, buffer: string, at: number, end: number, final: b
       if (token === Token.Name) {
         // The name closed: a duplicate (compared after unescaping) and `__proto__` are provable now.
         let key = value as string;
-        const slot = (key.length * 7 + key.charCodeAt(0)) & 63;
+        // By length and second unit: the segment names all differ (by the first, type, text and
+        // media shared a slot and kept evicting each other, so each was made a key again).
+        const slot = (key.length * 7 + key.charCodeAt(1)) & 63;
         if (names[slot] === key) key = names[slot];
         else names[slot] = key;
         const proof = base + next;
         path[depth - 1] = key;
-        if (Object.hasOwn(container!, key)) {
+        // An object's first name has nothing to repeat.
+        if (expect === Expect.Name && Object.hasOwn(container!, key)) {
           return failJson(
             state,
             buffer,
