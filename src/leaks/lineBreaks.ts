@@ -51,9 +51,10 @@ export function lineBreaks(text: string, breaks: Offsets, others: Offsets): void
         const width = end - start;
         const last = xEnd - xStart;
         if (
-          (cutMayFollow(text, start, end) && endsInSecret(text, xStart, xEnd)) ||
           (last >= MIN_WRAP_WIDTH &&
-            (Math.abs(width - last) <= 1 || (wStart >= 0 && Math.abs(last - (wEnd - wStart)) <= 1)))
+            (Math.abs(width - last) <= 1 ||
+              (wStart >= 0 && Math.abs(last - (wEnd - wStart)) <= 1))) ||
+          (cutMayFollow(text, start, end) && endsInSecret(text, xStart, xEnd))
         )
           decide(text, wStart, wEnd, xStart, xEnd, start, end, breaks, gap);
       }
