@@ -89,16 +89,15 @@ export function inertSeam(
   // The keyword automaton over that stretch as the view reads it (markers skipped), as the first
   // pass runs it: a keyword group accepted at `i` starts at `i + 1 - groupLength`. One whose
   // keywords may reach across the seam (`seam`, counted in the units read) is left to the copy.
-  const { next, classes, accepting } = tables;
   let state = 0;
   let at = 0;
   for (let i = head; i < tail; i++) {
     if (i === end) i = start;
     const code = text.charCodeAt(i);
     if (isMarker(code)) continue;
-    state = next[state + classes[code]!]!;
+    state = tables.next[state + tables.classes[code]!]!;
     at++;
-    if (state >= accepting && mayCross(tables, state, at, seam)) return false;
+    if (state >= tables.accepting && mayCross(tables, state, at, seam)) return false;
   }
   return true;
 }
