@@ -53,7 +53,7 @@ export function cutsSecret(
   // In a block, a last line all of secret characters counts however narrow the block is.
   if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
   if (!lone && lastTo - tail + head - from < MIN_CUT_RUN) return false;
-  return randomLooking(text, from, head, true) || randomLooking(text, tail, lastTo, false);
+  return randomLooking(text, tail, lastTo, false) || randomLooking(text, from, head, true);
 }
 
 /** A lone line this short may be a key's last piece ({@link cutsSecret}). */

@@ -32,22 +32,23 @@ let reached = 0;
 
 /**
  * The units from `i` towards `stop` (forward with `step` 1; backward with -1, reading the unit
- * before `i`) that `test` holds for, markers skipped, up to `most`: it stops at the first unit
- * that fails, and sets `reached`.
+ * before `i`), markers skipped, up to `most`, that are token characters, or with `ascii` units a
+ * keyword may match (as a caseless regex reads them): it stops at the first unit that is not, and
+ * sets `reached`. No test to call per unit.
  */
 function units(
   text: string,
   i: number,
   stop: number,
   step: number,
-  test: (code: number) => boolean,
+  ascii?: Uint8Array,
   most = Infinity,
 ): number {
   let count = 0;
   for (; (stop - i) * step > 0 && count < most; i += step) {
     const code = text.charCodeAt(step > 0 ? i : i - 1);
     if (isMarker(code)) continue;
-    if (!test(code)) break;
+    if (!(ascii ? ascii[asciiUnit(code)] === 1 : isTokenChar(code))) break;
     count++;
   }
   reached = i;
@@ -77,13 +78,12 @@ export function inertSeam(
   const ascii = tables.keywordAscii;
   if (ascii[0x2a]! + ascii[0x60]! > 0) return false;
   if (!allPlain(text, from, end) || !allPlain(text, start, to)) return false;
-  const before = units(text, end, from, -1, isTokenChar);
-  const after = units(text, start, to, 1, isTokenChar);
+  const before = units(text, end, from, -1);
+  const after = units(text, start, to, 1);
   if (before > 0 && after > 0 && before + after >= MIN_ENCODED_RUN) return false;
-  const mayMatch = (code: number) => ascii[asciiUnit(code)] === 1;
-  const seam = units(text, end, from, -1, mayMatch, tables.longest - 1); // the units read before the seam
+  const seam = units(text, end, from, -1, ascii, tables.longest - 1); // the units read before the seam
   const head = reached;
-  units(text, start, to, 1, mayMatch, tables.longest - 1);
+  units(text, start, to, 1, ascii, tables.longest - 1);
   const tail = reached;
   if (head === end || tail === start) return true;
   // The keyword automaton over that stretch as the view reads it (markers skipped), as the first

@@ -51,9 +51,10 @@ export function lineBreaks(text: string, breaks: Offsets, others: Offsets): void
         const width = end - start;
         const last = xEnd - xStart;
         if (
-          (cutMayFollow(text, start, end) && endsInSecret(text, xStart, xEnd)) ||
           (last >= MIN_WRAP_WIDTH &&
-            (Math.abs(width - last) <= 1 || (wStart >= 0 && Math.abs(last - (wEnd - wStart)) <= 1)))
+            (Math.abs(width - last) <= 1 ||
+              (wStart >= 0 && Math.abs(last - (wEnd - wStart)) <= 1))) ||
+          (cutMayFollow(text, start, end) && endsInSecret(text, xStart, xEnd))
         )
           decide(text, wStart, wEnd, xStart, xEnd, start, end, breaks, gap);
       }
@@ -85,15 +86,17 @@ function blank(text: string, start: number, end: number): boolean {
   return true;
 }
 
+/** The width of the line `[start, end)` but a carriage return that ends it (as `readLine` reads it). */
+const bare = (text: string, start: number, end: number) =>
+  end - start - +(text.charCodeAt(end - 1) === 0x0d);
+
 /** At least `MIN_CUT_TAIL` secret characters end the line `[start, end)` (before a CR, a backslash, blanks). */
 function endsInSecret(text: string, start: number, end: number): boolean {
   let to = end;
   if (to > start && text.charCodeAt(to - 1) === 0x0d) to--;
   if (to > start && text.charCodeAt(to - 1) === 0x5c) to--;
   while (to > start && isBlank(text.charCodeAt(to - 1))) to--;
-  if (to - start < MIN_CUT_TAIL) return false;
-  for (let i = to - MIN_CUT_TAIL; i < to; i++) if (!isSecretChar(text.charCodeAt(i))) return false;
-  return true;
+  return to - start >= MIN_CUT_TAIL && allSecret(text, to - MIN_CUT_TAIL, to);
 }
 
 /** The line `[start, end)` may start with a secret character (after its quote and list markers). */
@@ -149,6 +152,9 @@ function decide(
   const from = lineFrom;
   const to = lineTo;
   const width = lineEndAt - yStart; // a wrapped block repeats its markers on every line
+  // Neither a block's line (X as wide, CRs aside) nor a cut (what every other test below needs:
+  // the next line starts with a secret character): X is not read at all.
+  if (!isSecretChar(text.charCodeAt(from)) && width !== bare(text, xStart, xEnd)) return;
   readLine(text, xStart, xEnd);
   const lastFrom = lineFrom;
   const lastTo = lineTo;
@@ -156,17 +162,14 @@ function decide(
   const lastWidth = lineEndAt - xStart;
   const sameWidth =
     lastWidth >= MIN_WRAP_WIDTH && width === lastWidth && from - yStart === lastFrom - xStart;
-  // Neither a block's line nor a cut: the next line does not start with a secret character
-  // (what every other test below needs), so W is not read at all.
-  if (!sameWidth && !isSecretChar(text.charCodeAt(from))) return;
-  let widthBefore = -1;
-  if (wStart >= 0) {
-    readLine(text, wStart, wEnd);
-    if (lineTo > lineFrom) widthBefore = lineEndAt - wStart;
-  }
   // The last line of a block is shorter: it goes on only where it continues a secret, so a
-  // word after a key that fills its last line exactly is not glued to it.
-  const inBlock = lastWidth >= MIN_WRAP_WIDTH && widthBefore === lastWidth;
+  // word after a key that fills its last line exactly is not glued to it. W is read only when
+  // as wide as X (CRs aside).
+  let inBlock = false;
+  if (lastWidth >= MIN_WRAP_WIDTH && wStart >= 0 && bare(text, wStart, wEnd) === lastWidth) {
+    readLine(text, wStart, wEnd);
+    inBlock = lineTo > lineFrom;
+  }
   if (
     // Across blank lines only a line all of secret characters goes on (a block's line or last
     // piece, or a key cut once): a key and a paragraph after it (`ops_token is…`, or `keep it.`

@@ -167,19 +167,19 @@ export function firstSeam(joins: readonly number[], at: number): number {
 
 /**
  * What the string starting at `from` (read up to `limit`, emphasis markers skipped) starts with:
- * no token character at all (`'none'`), a plain word (`'word'`), or a run that may go on with a key.
+ * no token character at all (0), a plain word (1), or a run that may go on with a key (2).
  */
-function startOf(text: string, from: number, limit: number): 'none' | 'word' | 'run' {
+function startOf(text: string, from: number, limit: number): number {
   let head = from;
   while (head < limit && isMarker(text.charCodeAt(head))) head++;
   let run = head;
   while (run < limit && isTokenChar(text.charCodeAt(run))) run++;
-  return run === head ? 'none' : plainWord(text, head, run) ? 'word' : 'run';
+  return run === head ? 0 : plainWord(text, head, run) ? 1 : 2;
 }
 /** The string at `from` goes on with a key before it: it starts with a run that is no plain word. */
-const goesOn = (text: string, from: number, limit: number) => startOf(text, from, limit) === 'run';
+const goesOn = (text: string, from: number, limit: number) => startOf(text, from, limit) > 1;
 const startsWithWord = (text: string, from: number, limit: number) =>
-  startOf(text, from, limit) === 'word';
+  startOf(text, from, limit) === 1;
 
 /**
  * Two letters or more (hyphens between) with a vowel, no capital after a small letter: a word,
