@@ -43,6 +43,13 @@ export function joinedWindows(
   if (tables.always.length > 0) return windows;
   // The hits are read before a short copy's pass (at the next level) could reuse them.
   const list = hits.list.slice(0, hits.length);
+  // How far a match's lookarounds read beyond it: CONTEXT, or a host rule's longer lookbehind or lookahead.
+  let around = CONTEXT;
+  for (const rule of tables.rules)
+    if (rule.pattern) {
+      const reach = patternReach(rule.pattern);
+      around = Math.max(around, reach.behind, reach.ahead);
+    }
   const state: Search = {
     text,
     breaks,
@@ -53,6 +60,7 @@ export function joinedWindows(
     next: new Map(),
     run: [-1, -1],
     stops: new Map(),
+    around,
   };
   const kept: [number, number][] = [];
   let hit = 0;
@@ -79,15 +87,15 @@ export function joinedWindows(
     let near = seam; // the first break that ends after the current hit's context starts
     for (let k = hit; !whole && k < list.length && list[k]! < to; k += 2) {
       const at = list[k]!;
-      while (near < breaks.length && breaks[near + 1]! <= at - CONTEXT) near += 2;
+      while (near < breaks.length && breaks[near + 1]! <= at - around) near += 2;
       const length = mayRun(state, list[k + 1]!, at, to, near);
       if (length === Reach.View) return windows;
       if (length < 0) continue;
       const end = viewEnd(breaks, near, at, length, to);
       // A seam before the match changes what it reads before it; one right after it, what its
       // lookahead reads.
-      if (seamWithin(breaks, near, at - CONTEXT, end + CONTEXT))
-        ranges.push([at - CONTEXT, end + CONTEXT]);
+      if (seamWithin(breaks, near, at - around, end + around))
+        ranges.push([at - around, Math.min(to, end + around)]);
       // A match that may run to the window's end needs all of it from here: later hits add nothing.
       if (end >= to) break;
     }
@@ -113,6 +121,7 @@ interface Search {
   readonly run: [number, number];
   /** Per `within.stops`: `[from, stop]`, the first stop at or after `from` (searches go forward). */
   readonly stops: Map<RegExp, [number, number]>;
+  readonly around: number;
 }
 
 const enum Reach {
@@ -325,7 +334,7 @@ function seamReach(
       run[0] = runStart(text, breaks, k, from);
       run[1] = runEnd(text, breaks, next - 2, to);
     }
-    needs(run[0] - CONTEXT, Math.min(to, run[1] + CONTEXT));
+    needs(run[0] - search.around, Math.min(to, run[1] + search.around));
   }
   seam = 0;
   for (let j = 0; j < pass.hits.length; j += 2) {
@@ -339,7 +348,7 @@ function seamReach(
       return result;
     }
     const end = viewEnd(breaks, k, copyFrom, longest + copyLength, to);
-    needs(copyFrom - CONTEXT, Math.min(to, end + CONTEXT));
+    needs(copyFrom - search.around, Math.min(to, end + search.around));
   }
   return result;
 }

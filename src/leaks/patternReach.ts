@@ -1,7 +1,11 @@
-/** How far a pattern's matches reach: at most `length` code units (Infinity when unbounded), and `behind` before their start. */
+/**
+ * How far a pattern's matches reach: at most `length` code units (Infinity when unbounded); its
+ * lookarounds read up to `behind` before a match's start and `ahead` past its end.
+ */
 export interface PatternReach {
   readonly length: number;
   readonly behind: number;
+  readonly ahead: number;
 }
 
 const reaches = new WeakMap<RegExp, PatternReach>();
@@ -10,7 +14,8 @@ const reaches = new WeakMap<RegExp, PatternReach>();
  * The longest match a regex can make, read from its source: a sum over a sequence, the longest
  * alternative, a quantifier's upper bound (unbounded: Infinity), one unit per character or
  * class (two with the `u` or `v` flag; a `v` class of strings is unbounded), nothing for
- * assertions; a back-reference is unbounded. `behind` is the longest lookbehind. An
+ * assertions; a back-reference is unbounded. `behind` is the longest lookbehind, `ahead` the
+ * longest lookahead (one nested in another counts whole in the outer one's length). An
  * overestimate is safe (a joined view reads more of the text than needed); the scanner never
  * relies on an underestimate.
  */
@@ -21,10 +26,19 @@ export function patternReach(pattern: RegExp): PatternReach {
     // `v` is `u` with set notation (its `unicode` reads false), where a class nests and may hold
     // strings (`\q{…}`, a property like `\p{RGI_Emoji}`): such a pattern is not read here.
     const sets = pattern.flags.includes('v');
-    const parser = { source, at: 0, unit: pattern.unicode || sets ? 2 : 1, behind: 0 };
+    const parser = {
+      source,
+      at: 0,
+      unit: pattern.unicode || sets ? 2 : 1,
+      behind: 0,
+      ahead: 0,
+      in: 0,
+    };
     const length = alternatives(parser);
     const unread = parser.at < source.length || (sets && /\\[pq]|\[[^\]]*\[/.test(source));
-    reach = { length: unread ? Infinity : length, behind: parser.behind };
+    reach = unread
+      ? { length: Infinity, behind: Infinity, ahead: Infinity }
+      : { length, behind: parser.behind, ahead: parser.ahead };
     reaches.set(pattern, reach);
   }
   return reach;
@@ -35,6 +49,9 @@ interface Parser {
   at: number;
   readonly unit: number;
   behind: number;
+  ahead: number;
+  /** How many lookarounds the parser is inside. */
+  in: number;
 }
 
 /** Alternatives up to a closing parenthesis (not consumed) or the end. */
@@ -86,10 +103,13 @@ function atom(p: Parser): number {
           p.at = p.source.indexOf('>', p.at) + 1; // a named group
         else p.at = p.source.indexOf(':', p.at) + 1; // flags for the group: `(?i:…)`, `(?-i:…)`
       }
+      if (lookaround) p.in++;
       const length = alternatives(p);
       p.at++; // ')'
       if (behind) p.behind = Math.max(p.behind, length);
-      return lookaround ? 0 : length;
+      else if (lookaround) p.ahead = Math.max(p.ahead, length);
+      // Inside a lookaround, one nested in it reads on from where it stands: counted whole.
+      return lookaround && --p.in === 0 ? 0 : length;
     }
     default:
       // Under `u`/`v` a character may be a surrogate pair that a quantifier repeats whole.
