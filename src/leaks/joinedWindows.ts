@@ -43,13 +43,10 @@ export function joinedWindows(
   if (tables.always.length > 0) return windows;
   // The hits are read before a short copy's pass (at the next level) could reuse them.
   const list = hits.list.slice(0, hits.length);
-  // How far a match's lookarounds read beyond it: CONTEXT, or a host rule's longer lookbehind or lookahead.
+  // How far around a match the view is needed: CONTEXT, or as far as a host rule's lookarounds read.
   let around = CONTEXT;
-  for (const rule of tables.rules)
-    if (rule.pattern) {
-      const reach = patternReach(rule.pattern);
-      around = Math.max(around, reach.behind, reach.ahead);
-    }
+  for (const { pattern } of tables.rules)
+    if (pattern) around = Math.max(around, patternReach(pattern).around);
   const state: Search = {
     text,
     breaks,
@@ -121,6 +118,7 @@ interface Search {
   readonly run: [number, number];
   /** Per `within.stops`: `[from, stop]`, the first stop at or after `from` (searches go forward). */
   readonly stops: Map<RegExp, [number, number]>;
+  /** How far around a match, a run or a keyword the view is needed (see `joinedWindows`). */
   readonly around: number;
 }
 

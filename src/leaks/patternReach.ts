@@ -1,11 +1,10 @@
 /**
  * How far a pattern's matches reach: at most `length` code units (Infinity when unbounded); its
- * lookarounds read up to `behind` before a match's start and `ahead` past its end.
+ * lookarounds read at most `around` before a match's start or past its end.
  */
 export interface PatternReach {
   readonly length: number;
-  readonly behind: number;
-  readonly ahead: number;
+  readonly around: number;
 }
 
 const reaches = new WeakMap<RegExp, PatternReach>();
@@ -14,8 +13,9 @@ const reaches = new WeakMap<RegExp, PatternReach>();
  * The longest match a regex can make, read from its source: a sum over a sequence, the longest
  * alternative, a quantifier's upper bound (unbounded: Infinity), one unit per character or
  * class (two with the `u` or `v` flag; a `v` class of strings is unbounded), nothing for
- * assertions; a back-reference is unbounded. `behind` is the longest lookbehind, `ahead` the
- * longest lookahead (one nested in another counts whole in the outer one's length). An
+ * assertions; a back-reference is unbounded. `around` sums every lookaround's length: each reads
+ * no further than its own length from where it stands, which is inside the match or inside a
+ * lookaround it is nested in, so the sum bounds any chain of them either way. An
  * overestimate is safe (a joined view reads more of the text than needed); the scanner never
  * relies on an underestimate.
  */
@@ -26,19 +26,10 @@ export function patternReach(pattern: RegExp): PatternReach {
     // `v` is `u` with set notation (its `unicode` reads false), where a class nests and may hold
     // strings (`\q{…}`, a property like `\p{RGI_Emoji}`): such a pattern is not read here.
     const sets = pattern.flags.includes('v');
-    const parser = {
-      source,
-      at: 0,
-      unit: pattern.unicode || sets ? 2 : 1,
-      behind: 0,
-      ahead: 0,
-      in: 0,
-    };
+    const parser = { source, at: 0, unit: pattern.unicode || sets ? 2 : 1, around: 0 };
     const length = alternatives(parser);
     const unread = parser.at < source.length || (sets && /\\[pq]|\[[^\]]*\[/.test(source));
-    reach = unread
-      ? { length: Infinity, behind: Infinity, ahead: Infinity }
-      : { length, behind: parser.behind, ahead: parser.ahead };
+    reach = { length: unread ? Infinity : length, around: parser.around };
     reaches.set(pattern, reach);
   }
   return reach;
@@ -48,10 +39,7 @@ interface Parser {
   readonly source: string;
   at: number;
   readonly unit: number;
-  behind: number;
-  ahead: number;
-  /** How many lookarounds the parser is inside. */
-  in: number;
+  around: number;
 }
 
 /** Alternatives up to a closing parenthesis (not consumed) or the end. */
@@ -88,28 +76,20 @@ function atom(p: Parser): number {
       p.at++;
       return p.unit;
     case '(': {
-      let lookaround = false;
-      let behind = false;
-      if (p.source[p.at] === '?') {
+      // A lookahead or lookbehind: `(?=`, `(?!`, `(?<=`, `(?<!`.
+      const lookaround = /^\?<?[=!]/.exec(p.source.slice(p.at, p.at + 3))?.[0];
+      if (lookaround) p.at += lookaround.length;
+      else if (p.source[p.at] === '?') {
         const kind = p.source.slice(p.at, p.at + 3);
         if (kind.startsWith('?:')) p.at += 2;
-        else if (kind.startsWith('?=') || kind.startsWith('?!')) {
-          lookaround = true;
-          p.at += 2;
-        } else if (kind === '?<=' || kind === '?<!') {
-          lookaround = behind = true;
-          p.at += 3;
-        } else if (kind[1] === '<')
+        else if (kind[1] === '<')
           p.at = p.source.indexOf('>', p.at) + 1; // a named group
         else p.at = p.source.indexOf(':', p.at) + 1; // flags for the group: `(?i:…)`, `(?-i:…)`
       }
-      if (lookaround) p.in++;
       const length = alternatives(p);
       p.at++; // ')'
-      if (behind) p.behind = Math.max(p.behind, length);
-      else if (lookaround) p.ahead = Math.max(p.ahead, length);
-      // Inside a lookaround, one nested in it reads on from where it stands: counted whole.
-      return lookaround && --p.in === 0 ? 0 : length;
+      if (lookaround) p.around += length;
+      return lookaround ? 0 : length;
     }
     default:
       // Under `u`/`v` a character may be a surrogate pair that a quantifier repeats whole.
