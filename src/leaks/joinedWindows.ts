@@ -37,16 +37,18 @@ export function joinedWindows(
   normalised: boolean,
   level: number,
 ): [number, number][] {
-  const starts: number[] = [];
-  for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);
-  const windows = windowsAround(text, starts);
-  if (tables.always.length > 0) return windows;
-  // The hits are read before a short copy's pass (at the next level) could reuse them.
-  const list = hits.list.slice(0, hits.length);
-  // How far around a match the view is needed: CONTEXT, or as far as a host rule's lookarounds read.
+  // How far around a match the view is needed: CONTEXT, or as far as a host rule's lookarounds
+  // read. Those may read past the windows around the breaks: the view is then of the whole text.
   let around = CONTEXT;
   for (const { pattern } of tables.rules)
     if (pattern) around = Math.max(around, patternReach(pattern).around);
+  const starts: number[] = [];
+  for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);
+  const windows: [number, number][] =
+    around > CONTEXT ? [[0, text.length]] : windowsAround(text, starts);
+  if (tables.always.length > 0) return windows;
+  // The hits are read before a short copy's pass (at the next level) could reuse them.
+  const list = hits.list.slice(0, hits.length);
   const state: Search = {
     text,
     breaks,

@@ -31,19 +31,29 @@ describe("a host rule's lookarounds reach across the seam of two strings", () =>
   const behind = `CONFIDENTIAL ${WORDS} tok_${SECRET} end`;
   // Cuts inside a word, so the reader sees one text (a join); 110 and 120 lie past the 64
   // characters a match's context used to reach, inside what the lookahead reads.
+  // Past the 160 characters a seam's window reached: the lookaround reads beyond that window.
+  const far = `token tok_${SECRET} ${WORDS} ${WORDS} ${WORDS} CONFIDENTIAL end`;
+  const farBehind = `CONFIDENTIAL ${WORDS} ${WORDS} ${WORDS} tok_${SECRET} end`;
+  const BEHIND_FAR = rule('behind-far', /(?<=CONFIDENTIAL[a-z ]{80,400})tok_[a-z0-9]{8}/);
   const cases: [LeakRule, string, number[]][] = [
     [AHEAD, ahead, [20, 60, 90, 110, 120]],
     [AHEAD_UNBOUNDED, ahead, [90, 110, 120]],
     [BEHIND, behind, [20, 40, 60, 110]],
+    [AHEAD_UNBOUNDED, far, [10, 24, 192, 304]],
+    [{ ...AHEAD_UNBOUNDED, id: 'unanchored', anchored: false }, far, [24, 192, 304]],
+    [{ ...AHEAD_UNBOUNDED, id: 'keywordless', keywords: [], anchored: false }, far, [24, 304]],
+    [BEHIND_FAR, farBehind, [24, 150, 290]],
   ];
 
   for (const [host, text, cuts] of cases)
-    it(`${host.id}: found in one string and cut at ${cuts.join(', ')}`, async () => {
+    it(`${host.id}: found in one string of ${text.length} and cut at ${cuts.join(', ')}`, async () => {
       const rules = [host];
       expect(scanLeaks(segments(text), { rules }).map((f) => f.rule)).toEqual([host.id]);
       for (const cut of cuts) {
         const reply = segments(text.slice(0, cut), text.slice(cut));
-        expect([cut, scanLeaks(reply, { rules }).map((f) => f.rule)]).toEqual([cut, [host.id]]);
+        // A secret cut in two is reported once per string it is in.
+        const found = new Set(scanLeaks(reply, { rules }).map((f) => f.rule));
+        expect([cut, [...found]]).toEqual([cut, [host.id]]);
         expect([cut, hidden(maskLeaks(reply, { rules }).value)]).toEqual([cut, true]);
         const result = await checkReply(JSON.stringify(reply), { leaks: { rules } });
         expect([cut, result.status, hidden(result.value)]).toEqual([cut, 'completed', true]);
