@@ -1,7 +1,7 @@
 import { firstPass } from './firstPass';
 import { inertSeam } from './inertSeam';
 import { type Offsets, toArray } from './passOutput';
-import { patternReach } from './patternReach';
+import { patternReach, wholeView } from './patternReach';
 import { type ReaderView, readerView } from './readerView';
 import type { ScanTables } from './scanTables';
 import { isTokenChar as isToken } from './tokenChars';
@@ -37,15 +37,12 @@ export function joinedWindows(
   normalised: boolean,
   level: number,
 ): [number, number][] {
-  // How far around a match the view is needed: CONTEXT, or as far as a host rule's lookarounds
-  // read. Those may read past the windows around the breaks: the view is then of the whole text.
-  let around = CONTEXT;
-  for (const { pattern } of tables.rules)
-    if (pattern) around = Math.max(around, patternReach(pattern).around);
+  // A host rule's lookarounds may read past any window: the view is of the whole text.
+  const whole = wholeView(tables.rules, text);
+  if (whole) return whole;
   const starts: number[] = [];
   for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);
-  const windows: [number, number][] =
-    around > CONTEXT ? [[0, text.length]] : windowsAround(text, starts);
+  const windows = windowsAround(text, starts);
   if (tables.always.length > 0) return windows;
   // The hits are read before a short copy's pass (at the next level) could reuse them.
   const list = hits.list.slice(0, hits.length);
@@ -59,7 +56,6 @@ export function joinedWindows(
     next: new Map(),
     run: [-1, -1],
     stops: new Map(),
-    around,
   };
   const kept: [number, number][] = [];
   let hit = 0;
@@ -86,15 +82,15 @@ export function joinedWindows(
     let near = seam; // the first break that ends after the current hit's context starts
     for (let k = hit; !whole && k < list.length && list[k]! < to; k += 2) {
       const at = list[k]!;
-      while (near < breaks.length && breaks[near + 1]! <= at - around) near += 2;
+      while (near < breaks.length && breaks[near + 1]! <= at - CONTEXT) near += 2;
       const length = mayRun(state, list[k + 1]!, at, to, near);
       if (length === Reach.View) return windows;
       if (length < 0) continue;
       const end = viewEnd(breaks, near, at, length, to);
       // A seam before the match changes what it reads before it; one right after it, what its
       // lookahead reads.
-      if (seamWithin(breaks, near, at - around, end + around))
-        ranges.push([at - around, Math.min(to, end + around)]);
+      if (seamWithin(breaks, near, at - CONTEXT, end + CONTEXT))
+        ranges.push([at - CONTEXT, end + CONTEXT]);
       // A match that may run to the window's end needs all of it from here: later hits add nothing.
       if (end >= to) break;
     }
@@ -120,8 +116,6 @@ interface Search {
   readonly run: [number, number];
   /** Per `within.stops`: `[from, stop]`, the first stop at or after `from` (searches go forward). */
   readonly stops: Map<RegExp, [number, number]>;
-  /** How far around a match, a run or a keyword the view is needed (see `joinedWindows`). */
-  readonly around: number;
 }
 
 const enum Reach {
@@ -334,7 +328,7 @@ function seamReach(
       run[0] = runStart(text, breaks, k, from);
       run[1] = runEnd(text, breaks, next - 2, to);
     }
-    needs(run[0] - search.around, Math.min(to, run[1] + search.around));
+    needs(run[0] - CONTEXT, Math.min(to, run[1] + CONTEXT));
   }
   seam = 0;
   for (let j = 0; j < pass.hits.length; j += 2) {
@@ -348,7 +342,7 @@ function seamReach(
       return result;
     }
     const end = viewEnd(breaks, k, copyFrom, longest + copyLength, to);
-    needs(copyFrom - search.around, Math.min(to, end + search.around));
+    needs(copyFrom - CONTEXT, Math.min(to, end + CONTEXT));
   }
   return result;
 }

@@ -3,7 +3,7 @@ import { checkReply } from '../../src/index';
 import { LEAK_RULES } from '../../src/leaks/leakRules';
 import type { LeakRule } from '../../src/leaks/leakRule';
 import { maskLeaks, scanLeaks } from '../../src/leaks/maskLeaks';
-import { patternReach } from '../../src/leaks/patternReach';
+import { patternReach, wholeView } from '../../src/leaks/patternReach';
 
 // A host's own rules at the edges the built-in ones never reach: lookarounds that read far past
 // a match (across the seam of two strings the reader sees as one), and the two code units a
@@ -59,6 +59,18 @@ describe("a host rule's lookarounds reach across the seam of two strings", () =>
         expect([cut, result.status, hidden(result.value)]).toEqual([cut, 'completed', true]);
       }
     });
+
+  it("as far as they read in the reader's view (a look-alike or a reference in the keyword)", () => {
+    const rules = [AHEAD_UNBOUNDED];
+    for (const keyword of ['t\u03bfk_', 't&#111;k_', 'to\u200bk_']) {
+      const text = `token ${keyword}${SECRET} ${WORDS} ${WORDS} ${WORDS} CONFIDENTIAL end`;
+      expect([keyword, hidden(maskLeaks({ text }, { rules }).value)]).toEqual([keyword, true]);
+      // Read only as far as the windows reach, the same lookaround without a look-alike finds
+      // nothing either when CONFIDENTIAL is on another line (a line end no join removes).
+      const apart = text.replace(' CONFIDENTIAL', '\nCONFIDENTIAL');
+      expect([keyword, scanLeaks(apart, { rules })]).toEqual([keyword, []]);
+    }
+  });
 
   it('a lookbehind that reads before its keyword, cut near the keyword', () => {
     const host = rule('secret-is', /(?<=secret is: )tok_[a-z0-9]{8}/);
@@ -130,6 +142,13 @@ describe('patternReach reads how far lookarounds read', () => {
     expect(patternReach(/(?<!x+)a/).around).toBe(Infinity);
     // Not a lookaround: a named group.
     expect(patternReach(/(?<n>a{5})/)).toEqual({ length: 5, around: 0 });
+  });
+
+  it('a rule set whose lookarounds read past 64 characters is read whole', () => {
+    expect(wholeView(LEAK_RULES, 'abc')).toBeUndefined();
+    expect(wholeView([AHEAD], 'abc')).toEqual([[0, 3]]);
+    expect(wholeView([...LEAK_RULES, BEHIND], 'abcd')).toEqual([[0, 4]]);
+    expect(wholeView([rule('short', /(?<=a{32})tok_(?=b{32})/)], 'abc')).toBeUndefined();
   });
 
   it('a lookaround nested in another reads on from where it stands: the lengths add up', () => {
