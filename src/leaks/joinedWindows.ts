@@ -38,8 +38,8 @@ export function joinedWindows(
   level: number,
 ): [number, number][] {
   // A host rule's lookarounds may read past any window: the view is of the whole text.
-  const whole = wholeView(tables.rules, text);
-  if (whole) return whole;
+  const all = wholeView(tables.rules, text);
+  if (all) return all;
   const starts: number[] = [];
   for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);
   const windows = windowsAround(text, starts);
