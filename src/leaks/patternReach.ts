@@ -89,16 +89,14 @@ function atom(p: Parser): number {
       p.at++;
       return p.unit;
     case '(': {
+      const kind = p.source.slice(p.at, p.at + 3);
       // A lookahead or lookbehind: `(?=`, `(?!`, `(?<=`, `(?<!`.
-      const lookaround = /^\?<?[=!]/.exec(p.source.slice(p.at, p.at + 3))?.[0];
-      if (lookaround) p.at += lookaround.length;
-      else if (p.source[p.at] === '?') {
-        const kind = p.source.slice(p.at, p.at + 3);
-        if (kind.startsWith('?:')) p.at += 2;
-        else if (kind[1] === '<')
-          p.at = p.source.indexOf('>', p.at) + 1; // a named group
-        else p.at = p.source.indexOf(':', p.at) + 1; // flags for the group: `(?i:…)`, `(?-i:…)`
-      }
+      const lookaround = /^\?<?[=!]/.exec(kind);
+      if (lookaround) p.at += lookaround[0].length;
+      else if (kind.startsWith('?:')) p.at += 2;
+      else if (kind.startsWith('?<'))
+        p.at = p.source.indexOf('>', p.at) + 1; // a named group
+      else if (kind[0] === '?') p.at = p.source.indexOf(':', p.at) + 1; // flags: `(?i:…)`, `(?-i:…)`
       const length = alternatives(p);
       p.at++; // ')'
       if (lookaround) p.around += length;
@@ -112,8 +110,8 @@ function atom(p: Parser): number {
 
 function escape(p: Parser): number {
   const char = p.source[p.at++]!;
-  if (char === 'b' || char === 'B') return 0;
-  if (/[1-9]/.test(char) || char === 'k') return Infinity; // a back-reference
+  if (/b/i.test(char)) return 0;
+  if (/[1-9k]/.test(char)) return Infinity; // a back-reference
   // `\u{…}` and `\p{…}` only with `u` or `v`: without them `\u{3}` is three `u`s.
   if (p.unit > 1 && /[upP]/.test(char) && p.source[p.at] === '{') {
     p.at = p.source.indexOf('}', p.at) + 1;
