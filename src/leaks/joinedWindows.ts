@@ -1,7 +1,7 @@
 import { firstPass } from './firstPass';
 import { inertSeam } from './inertSeam';
 import { type Offsets, toArray } from './passOutput';
-import { patternReach } from './patternReach';
+import { patternReach, wholeView } from './patternReach';
 import { type ReaderView, readerView } from './readerView';
 import type { ScanTables } from './scanTables';
 import { isTokenChar as isToken } from './tokenChars';
@@ -37,6 +37,9 @@ export function joinedWindows(
   normalised: boolean,
   level: number,
 ): [number, number][] {
+  // A host rule's lookarounds may read past any window: the view is of the whole text.
+  const all = wholeView(tables.rules, text);
+  if (all) return all;
   const starts: number[] = [];
   for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);
   const windows = windowsAround(text, starts);

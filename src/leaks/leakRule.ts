@@ -26,6 +26,16 @@ export interface LeakRule {
    * A regex (add `d` when it has a `secret` group). Must run in linear time. The scanner runs a
    * copy whatever its own `g`/`y` (sticky for an anchored rule, global otherwise): it sets where
    * each search starts, and the host's regex is left as it is.
+   *
+   * Lookarounds may read past the match. The scanner also reads a text as the reader sees it
+   * (look-alikes and references decoded, wrapped lines and two strings cut in a word joined), in
+   * windows that give a match 64 characters around it; a rule set whose lookarounds read further
+   * (their lengths summed, an unbounded one without end) has each of those views made of the whole
+   * text, at the cost of reading it again per view. A line break the scanner does not join (between
+   * words of prose; it joins the breaks that cut a random-looking run or a hard-wrapped block, and
+   * two strings only between two token characters) stays in the text: write `\s` where one may
+   * fall. A caseless `u`/`v` rule also matches `ſ` (U+017F) for `s` and the Kelvin sign (U+212A)
+   * for `k`; its keywords are found there too (the reader's view reads them as those letters).
    */
   readonly pattern?: RegExp;
   /**

@@ -1,7 +1,10 @@
-/** How far a pattern's matches reach: at most `length` code units (Infinity when unbounded), and `behind` before their start. */
+/**
+ * How far a pattern's matches reach: at most `length` code units (Infinity when unbounded); its
+ * lookarounds read at most `around` before a match's start or past its end.
+ */
 export interface PatternReach {
   readonly length: number;
-  readonly behind: number;
+  readonly around: number;
 }
 
 const reaches = new WeakMap<RegExp, PatternReach>();
@@ -10,7 +13,9 @@ const reaches = new WeakMap<RegExp, PatternReach>();
  * The longest match a regex can make, read from its source: a sum over a sequence, the longest
  * alternative, a quantifier's upper bound (unbounded: Infinity), one unit per character or
  * class (two with the `u` or `v` flag; a `v` class of strings is unbounded), nothing for
- * assertions; a back-reference is unbounded. `behind` is the longest lookbehind. An
+ * assertions; a back-reference is unbounded. `around` sums every lookaround's length: each reads
+ * no further than its own length from where it stands, which is inside the match or inside a
+ * lookaround it is nested in, so the sum bounds any chain of them either way. An
  * overestimate is safe (a joined view reads more of the text than needed); the scanner never
  * relies on an underestimate.
  */
@@ -21,20 +26,33 @@ export function patternReach(pattern: RegExp): PatternReach {
     // `v` is `u` with set notation (its `unicode` reads false), where a class nests and may hold
     // strings (`\q{…}`, a property like `\p{RGI_Emoji}`): such a pattern is not read here.
     const sets = pattern.flags.includes('v');
-    const parser = { source, at: 0, unit: pattern.unicode || sets ? 2 : 1, behind: 0 };
+    const parser = { source, at: 0, unit: pattern.unicode || sets ? 2 : 1, around: 0 };
     const length = alternatives(parser);
     const unread = parser.at < source.length || (sets && /\\[pq]|\[[^\]]*\[/.test(source));
-    reach = { length: unread ? Infinity : length, behind: parser.behind };
+    reach = { length: unread ? Infinity : length, around: parser.around };
     reaches.set(pattern, reach);
   }
   return reach;
+}
+
+/**
+ * The whole of `text` as the one window of its views when a lookaround of one of `rules` reads
+ * further than the 64 characters of context the windows around a view's points and breaks give a
+ * match (a host's rule: the built-in ones read no more than 18); otherwise undefined.
+ */
+export function wholeView(
+  rules: readonly { readonly pattern?: RegExp | undefined }[],
+  text: string,
+): [number, number][] | undefined {
+  for (const { pattern } of rules)
+    if (pattern && patternReach(pattern).around > 64) return [[0, text.length]];
 }
 
 interface Parser {
   readonly source: string;
   at: number;
   readonly unit: number;
-  behind: number;
+  around: number;
 }
 
 /** Alternatives up to a closing parenthesis (not consumed) or the end. */
@@ -71,24 +89,17 @@ function atom(p: Parser): number {
       p.at++;
       return p.unit;
     case '(': {
-      let lookaround = false;
-      let behind = false;
-      if (p.source[p.at] === '?') {
-        const kind = p.source.slice(p.at, p.at + 3);
-        if (kind.startsWith('?:')) p.at += 2;
-        else if (kind.startsWith('?=') || kind.startsWith('?!')) {
-          lookaround = true;
-          p.at += 2;
-        } else if (kind === '?<=' || kind === '?<!') {
-          lookaround = behind = true;
-          p.at += 3;
-        } else if (kind[1] === '<')
-          p.at = p.source.indexOf('>', p.at) + 1; // a named group
-        else p.at = p.source.indexOf(':', p.at) + 1; // flags for the group: `(?i:…)`, `(?-i:…)`
-      }
+      const kind = p.source.slice(p.at, p.at + 3);
+      // A lookahead or lookbehind: `(?=`, `(?!`, `(?<=`, `(?<!`.
+      const lookaround = /^\?<?[=!]/.exec(kind);
+      if (lookaround) p.at += lookaround[0].length;
+      else if (kind.startsWith('?:')) p.at += 2;
+      else if (kind.startsWith('?<'))
+        p.at = p.source.indexOf('>', p.at) + 1; // a named group
+      else if (kind[0] === '?') p.at = p.source.indexOf(':', p.at) + 1; // flags: `(?i:…)`, `(?-i:…)`
       const length = alternatives(p);
       p.at++; // ')'
-      if (behind) p.behind = Math.max(p.behind, length);
+      if (lookaround) p.around += length;
       return lookaround ? 0 : length;
     }
     default:
@@ -99,8 +110,8 @@ function atom(p: Parser): number {
 
 function escape(p: Parser): number {
   const char = p.source[p.at++]!;
-  if (char === 'b' || char === 'B') return 0;
-  if (/[1-9]/.test(char) || char === 'k') return Infinity; // a back-reference
+  if (/b/i.test(char)) return 0;
+  if (/[1-9k]/.test(char)) return Infinity; // a back-reference
   // `\u{…}` and `\p{…}` only with `u` or `v`: without them `\u{3}` is three `u`s.
   if (p.unit > 1 && /[upP]/.test(char) && p.source[p.at] === '{') {
     p.at = p.source.indexOf('}', p.at) + 1;

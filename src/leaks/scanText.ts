@@ -4,6 +4,7 @@ import type { LeakRule, Span } from './leakRule';
 import { joinedView } from './joinedView';
 import { joinedWindows } from './joinedWindows';
 import { toArray } from './passOutput';
+import { wholeView } from './patternReach';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { rulesAtHits } from './rulesAtHits';
 import { firstSeam, seamAfter, tailAcross, tailWithin, wordsApart } from './tailAcross';
@@ -167,7 +168,7 @@ function scanNode(
   if (depth >= MAX_DEPTH && !plain) return;
   if (kind !== Kind.View && kind !== Kind.Joined && points.length > 0) {
     // Read as the joined view it stands for: normalised, not joined again, at the same depth.
-    const view = readerView(text, points, [], false);
+    const view = readerView(text, points, [], false, wholeView(rules, text));
     scanNode(
       view.text,
       tables,
