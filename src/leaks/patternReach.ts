@@ -29,7 +29,7 @@ export function patternReach(pattern: RegExp): PatternReach {
     const parser = { source, at: 0, unit: pattern.unicode || sets ? 2 : 1, around: 0 };
     const length = alternatives(parser);
     const unread = parser.at < source.length || (sets && /\\[pq]|\[[^\]]*\[/.test(source));
-    reach = { length: unread ? Infinity : length, around: parser.around };
+    reach = unread ? { length: Infinity, around: Infinity } : { length, around: parser.around };
     reaches.set(pattern, reach);
   }
   return reach;

@@ -35,6 +35,11 @@ describe("a host rule's lookarounds reach across the seam of two strings", () =>
   const far = `token tok_${SECRET} ${WORDS} ${WORDS} ${WORDS} CONFIDENTIAL end`;
   const farBehind = `CONFIDENTIAL ${WORDS} ${WORDS} ${WORDS} tok_${SECRET} end`;
   const BEHIND_FAR = rule('behind-far', /(?<=CONFIDENTIAL[a-z ]{80,400})tok_[a-z0-9]{8}/);
+  // A `v` class of strings is not read by patternReach: its lookaround counts as unbounded.
+  const BEHIND_STRINGS = rule(
+    'behind-strings',
+    new RegExp(`(?<=[\\q{CONFIDENTIAL ${WORDS} }])tok_[a-z0-9]{8}`, 'v'),
+  );
   const cases: [LeakRule, string, number[]][] = [
     [AHEAD, ahead, [20, 60, 90, 110, 120]],
     [AHEAD_UNBOUNDED, ahead, [90, 110, 120]],
@@ -43,6 +48,7 @@ describe("a host rule's lookarounds reach across the seam of two strings", () =>
     [{ ...AHEAD_UNBOUNDED, id: 'unanchored', anchored: false }, far, [24, 192, 304]],
     [{ ...AHEAD_UNBOUNDED, id: 'keywordless', keywords: [], anchored: false }, far, [24, 304]],
     [BEHIND_FAR, farBehind, [24, 150, 290]],
+    [BEHIND_STRINGS, behind, [5, 14, 60, 110]],
   ];
 
   for (const [host, text, cuts] of cases)
@@ -142,6 +148,8 @@ describe('patternReach reads how far lookarounds read', () => {
     expect(patternReach(/(?<!x+)a/).around).toBe(Infinity);
     // Not a lookaround: a named group.
     expect(patternReach(/(?<n>a{5})/)).toEqual({ length: 5, around: 0 });
+    // What it cannot read (a `v` class of strings) reads without bound both ways.
+    expect(patternReach(/(?<=[\q{abc}])a/v)).toEqual({ length: Infinity, around: Infinity });
   });
 
   it('a rule set whose lookarounds read past 64 characters is read whole', () => {
