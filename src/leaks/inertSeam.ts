@@ -12,7 +12,7 @@ const isMarker = (code: number) => code === 0x2a || code === 0x60;
  * True when `[from, to)` is all what a seam's copy may hold for `inertSeam` to decide it: what a
  * reader's view copies as written (no reference, escape, percent escape, tilde or invisible
  * control; above ASCII, only a unit that stays itself) and the emphasis and code markers `*`
- * and `` ` ``, which it drops. One loop, not `units` with a test to call per unit.
+ * and `` ` ``, which it drops. One loop over the stretch.
  */
 function allPlain(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {

@@ -22,7 +22,8 @@ const STEP = 128;
  *  - a rule may run from a keyword whose match reaches a seam (as far as its pattern can reach,
  *    `patternReach`), when what it requires is in the text and its `within` character follows;
  *  - a rule reads the whole view (a finder, an unanchored pattern, a rule without keywords):
- *    every window, as before.
+ *    every window, as before;
+ *  - a rule's lookarounds read past 64 characters (a host's, `wholeView`): the whole text.
  * Nothing else of a joined view can yield a finding the scan of the text as written does not
  * make, so ordinary text wrapped after a URL (a line that reads as a cut secret, every few
  * lines) builds no view at all. `normalised`: the view decodes and folds as well (a required
