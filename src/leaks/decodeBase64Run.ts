@@ -12,6 +12,8 @@ const MIN_TEXT = 16;
 // What a payload is glued to a name or a path with. A stretch that starts after a letter or a
 // digit is the inside of a longer token (a corrupted one, say), not a payload of its own.
 const glued = (body: string, at: number) => /[-_/+]/.test(body[at] ?? '');
+/** Base64url written in the standard alphabet. */
+const standard = (body: string) => body.replace(/-/g, '+').replace(/_/g, '/');
 /** Stretches up to this long are also read with their last bytes cut (see `stretch`). */
 const SHORT_STRETCH = 512;
 
@@ -85,7 +87,7 @@ export function decodeBase64Run(run: string): string[] {
 
 /** The whole run as text (the common case: base64 of a text), or undefined. */
 function decodeWhole(body: string): string | undefined {
-  let normal = body.replace(/-/g, '+').replace(/_/g, '/');
+  let normal = standard(body);
   if (normal.length % 4 === 1) normal = normal.slice(0, -1);
   if (normal.length > PROBE && decode(normal.slice(0, PROBE), true) === undefined) return undefined;
   return decode(normal, false);
@@ -104,7 +106,7 @@ function stretch(body: string, from: number, to: number, skip: number, texts: st
   // no ASCII.
   let end = Math.min(body.length, to + 4);
   if ((end - from) % 4 === 1) end--;
-  const decoded = atob(body.slice(from, end).replace(/-/g, '+').replace(/_/g, '/'));
+  const decoded = atob(standard(body.slice(from, end)));
   const own = ((to - from) >> 2) * 3;
   let cut = own;
   while (cut < decoded.length && decoded.charCodeAt(cut) < 0x80) cut++;

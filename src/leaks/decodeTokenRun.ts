@@ -19,7 +19,7 @@ export function decodeTokenRun(run: string): string[] {
     if (text !== undefined && text.length >= MIN_TEXT) texts.push(text);
   }
   if (HEX.test(run)) {
-    const text = hexText(run, run.charCodeAt(1) === 0x78 || run.charCodeAt(1) === 0x58 ? 2 : 0);
+    const text = hexText(run, (run.charCodeAt(1) | 0x20) === 0x78 ? 2 : 0);
     if (text !== undefined && text.length >= MIN_TEXT) texts.push(text);
   }
   return texts;

@@ -45,7 +45,7 @@ export function encodedRuns(text: string, runs: Offsets, lists: Offsets): void {
     let start = k;
     while (start > 0 && isToken(text.charCodeAt(start - 1))) start--;
     // A token character read with a lone high surrogate before it is not part of the run.
-    if (start > 0 && pairedUnit(text, start)) start++;
+    if (pairedUnit(text, start)) start++;
     if (end - start >= MIN_ENCODED_RUN) {
       push(runs, start);
       push(runs, end);

@@ -23,10 +23,19 @@ export function spaceBreaks(text: string, hits: Offsets, breaks: Offsets): void 
   for (let k = 0; k < hits.length; k += 2) {
     const hit = hits.list[k]!;
     if (hit < done) continue;
+    // Past the end `charCodeAt` reads NaN, no secret character: the reach is the only bound.
+    const reach = hit + REACH;
     let to = hit;
-    while (to < n && to - hit < REACH && isSecretChar(text.charCodeAt(to))) to++;
+    while (to < reach && isSecretChar(text.charCodeAt(to))) to++;
     // No space and secret character after the keyword's run: no chain, its start not needed.
-    if (!(isSpace(text.charCodeAt(to)) && isSecretChar(text.charCodeAt(to + 1)))) {
+    // Nor when the run is lower-case letters alone (a keyword in prose: `key 0`, `token
+    // expires`): no piece of a key (`randomLooking` reads none in it).
+    if (
+      !(isSpace(text.charCodeAt(to)) && isSecretChar(text.charCodeAt(to + 1))) ||
+      (to > hit &&
+        lowerCaseWord(text, hit, to) &&
+        !(hit > done && isSecretChar(text.charCodeAt(hit - 1))))
+    ) {
       done = Math.max(done, to);
       continue;
     }
