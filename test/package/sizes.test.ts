@@ -70,7 +70,9 @@ const GUARDS: [string, string, Load, number][] = [
   // the tails above it measured 56.4 KB against 56.2).
   // Moved 39.9 -> 39.95 in round 10 for a closed object's own names counted whole (a hidden
   // known field let an unknown one through validateSegments; +11 B, 8 B over the old guard).
-  ['{ checkReply }', CHECK_REPLY, 'total', 39.95 * KIB], // measured 39.9 KB (40,866 B; round 10)
+  // Moved 39.95 -> 39.99 in round 11 for host rules' lookarounds read whole (patternReach's
+  // around, wholeView: +14 B) and the round's speed-ups (+16 B net); the issue's budget is 40.
+  ['{ checkReply }', CHECK_REPLY, 'total', 39.99 * KIB], // measured 39.98 KB (40,937 B; round 11)
   ['{ parseJson }', PARSE_JSON, 'first load', 4.8 * KIB], // measured 4.7 KB
   ['{ enforceReply }', ENFORCE_REPLY, 'first load', 45.3 * KIB], // measured 44.0 KB
   ['everything', EVERYTHING, 'first load', 57.6 * KIB], // measured 56.4 KB
