@@ -149,7 +149,10 @@ describe('patternReach reads how far lookarounds read', () => {
     // Not a lookaround: a named group.
     expect(patternReach(/(?<n>a{5})/)).toEqual({ length: 5, around: 0 });
     // What it cannot read (a `v` class of strings) reads without bound both ways.
-    expect(patternReach(/(?<=[\q{abc}])a/v)).toEqual({ length: Infinity, around: Infinity });
+    expect(patternReach(new RegExp('(?<=[\\q{abc}])a', 'v'))).toEqual({
+      length: Infinity,
+      around: Infinity,
+    });
   });
 
   it('a rule set whose lookarounds read past 64 characters is read whole', () => {
