@@ -1,5 +1,5 @@
 import type { PartialValue } from './createValueBuilder';
-import { HOLD_MAX, holdBack, MARKUP_REACH, runStart, tailOf } from './holdBack';
+import { HOLD_MAX, HOLD_WINDOW, holdBack, MARKUP_REACH, runStart, tailOf } from './holdBack';
 import type { SegmentJoins } from './segmentJoins';
 
 /** What a view of a partial value holds back, in the offsets of its strings joined in reading order. */
@@ -16,16 +16,18 @@ export interface HeldBack {
  * joins, which a string still to come may be joined to: other strings may have been read between
  * them and the end (a share's url after its title, a custom schema's other members of a
  * segment's data). That end is held back like the end of the text read while that keeps the view
- * within {@link HOLD_MAX} of it, and masked until the join is decided beyond.
+ * within {@link HOLD_MAX} of it, and masked until the join is decided beyond. `window`: as far
+ * back from an end as nothing is shown ({@link holdBack}).
  */
 export function heldBack(
   partial: PartialValue,
   openMarkup: (text: string) => number,
   joins: SegmentJoins | undefined,
+  window = HOLD_WINDOW,
 ): HeldBack {
   const { strings } = partial;
-  const tail = tailOf(strings);
-  const hold = holdBack(tail.text, tagStart(tail.text, openMarkup));
+  const tail = tailOf(strings, window);
+  const hold = holdBack(tail.text, tagStart(tail.text, openMarkup), window);
   let cut = tail.start + hold.cut;
   const masks = hold.masks.map((at) => tail.start + at);
   const chain = joins?.chain ?? [];
@@ -37,7 +39,7 @@ export function heldBack(
   // where its last run starts, twice as far each time it goes on (linear overall).
   const taken: number[] = [];
   let length = 0;
-  let want = MARKUP_REACH;
+  let want = Math.max(MARKUP_REACH, window);
   let text = '';
   for (let k = chain.length - 1; k >= 0; k--) {
     taken.push(k);
@@ -60,7 +62,7 @@ export function heldBack(
     pieces.push({ at, start: entry.start, length: entry.text.length });
     at += entry.text.length + (n > 0 ? chain[taken[n - 1]!]!.separator.length : 0);
   }
-  const chained = holdBack(text, tagStart(text, openMarkup));
+  const chained = holdBack(text, tagStart(text, openMarkup), window);
   // Where the chain's cut was read: its end is held back like the end of the text read while
   // that keeps the view within HOLD_MAX of the end, and masked (until decided) beyond.
   const into = pieces.find((piece) => chained.cut < piece.at + piece.length) ?? pieces.at(-1)!;

@@ -11,7 +11,7 @@ export const MARKUP_REACH = 1024;
 
 /** Where a progress view stops in a text, and what before that shows masked. */
 export interface HoldBack {
-  /** Characters before `cut` may be shown; the rest is held back (at most {@link HOLD_MAX}). */
+  /** Characters before `cut` may be shown; the rest is held back (at most {@link HOLD_MAX}, or the window when larger). */
   readonly cut: number;
   /**
    * Undecided stretches too long to hold, shown masked until they are decided: an unbroken run
@@ -33,10 +33,15 @@ const OPENERS: Readonly<Record<string, string>> = { '<': '>', '[': ']', '◁': '
  * {@link HOLD_MAX} behind and never shows an undecided run or tag. A run is what a scanner may
  * read as one token: it breaks at spaces and tabs within a line and at blank lines, not at a
  * single line break with the markers a reader skips around it ({@link runStart}).
+ *
+ * `window` replaces {@link HOLD_WINDOW} when the rules' lookarounds read further
+ * ({@link ProgressScanner.window}; Infinity holds back everything). HOLD_MAX stays what decides
+ * between holding and masking a run or tag: one starting within a window past HOLD_MAX is held
+ * with the window, one starting before it is masked up to the cut, so neither is ever shown.
  */
-export function holdBack(text: string, tagStart = -1): HoldBack {
+export function holdBack(text: string, tagStart = -1, window = HOLD_WINDOW): HoldBack {
   const length = text.length;
-  let cut = Math.max(0, length - HOLD_WINDOW);
+  let cut = Math.max(0, length - window);
   const start = runStart(text, length);
   // Where stretches too long to hold start.
   const long: number[] = [];
@@ -68,15 +73,18 @@ export function holdBack(text: string, tagStart = -1): HoldBack {
 
 /**
  * The end of the strings read so far that {@link holdBack} needs, as one text, and where it
- * starts: at least {@link MARKUP_REACH} characters, and back to where the run at its end starts
- * (or the beginning), so a long run is masked from its start.
+ * starts: at least {@link MARKUP_REACH} characters (at least `window`), and back to where the run
+ * at its end starts (or the beginning), so a long run is masked from its start.
  */
-export function tailOf(strings: readonly { readonly start: number; readonly text: string }[]): {
+export function tailOf(
+  strings: readonly { readonly start: number; readonly text: string }[],
+  window = HOLD_WINDOW,
+): {
   readonly text: string;
   readonly start: number;
 } {
   let text = '';
-  let want = MARKUP_REACH;
+  let want = Math.max(MARKUP_REACH, window);
   for (let k = strings.length - 1; k >= 0; k--) {
     const entry = strings[k]!;
     text = entry.text + text;

@@ -9,6 +9,7 @@ import {
   maskSpans,
   scanLeaks,
 } from '../leaks/maskLeaks';
+import { patternReach } from '../leaks/patternReach';
 import { removeHiddenCharacters } from '../text/removeHiddenCharacters';
 import { HOLD_WINDOW } from './holdBack';
 import { markupCandidate } from './markupCandidate';
@@ -61,6 +62,12 @@ export interface ProgressScanner {
    * so far): a tag the markup rules would find once it is closed, -1 when there is none.
    */
   openMarkup(text: string): number;
+  /**
+   * How many characters at the end of a text read so far are never shown: {@link HOLD_WINDOW},
+   * widened by as far as a rule's lookarounds read past the built-in ones' 18 (Infinity: nothing
+   * is shown before the end).
+   */
+  readonly window: number;
 }
 
 /**
@@ -81,7 +88,14 @@ export function progressScanner(policies: ProgressPolicies): ProgressScanner {
   const options = { rules, allow: leaks?.allow ?? [], literals: leaks?.literals ?? [] };
   const mask = leaks?.mask ?? LEAK_MASK;
   const visible = (text: string) => removeHiddenCharacters(text)?.text ?? text;
+  // A match is decided once its lookarounds have read: the window keeps 78 characters for the
+  // match's text before the 18 the built-in rules' lookarounds read (96), and grows with a rule
+  // that reads further, so no part of a match still undecided is shown.
+  let around = 18;
+  for (const { pattern } of rules)
+    if (pattern) around = Math.max(around, patternReach(pattern).around);
   return {
+    window: HOLD_WINDOW - 18 + around,
     scan(root) {
       const found: ProgressFinding[] = [];
       for (const finding of scanLeaks(root, options)) {

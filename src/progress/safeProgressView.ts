@@ -41,7 +41,7 @@ export function safeProgressView(
   const { strings, byPointer, byPlace } = partial;
   // A segment reply is scanned and held back as the final reply's scan joins its texts.
   const joins = segmentJoins(partial);
-  const hold = heldBack(partial, (text) => scanner.openMarkup(text), joins);
+  const hold = heldBack(partial, (text) => scanner.openMarkup(text), joins, scanner.window);
 
   // One scan for secrets and markup; every finding placed among the strings read.
   const spans: Span[] = [];
