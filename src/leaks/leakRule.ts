@@ -32,11 +32,12 @@ export interface LeakRule {
    * windows that give a match 64 characters around it; a rule set whose lookarounds read further
    * (their lengths summed, an unbounded one without end) has each of those views made of the whole
    * text, at the cost of reading it again per view. A streamed reply's progress views hold back
-   * as far as the lookarounds read (all of the text read so far for an unbounded one). A line break the scanner does not join (between
-   * words of prose; it joins the breaks that cut a random-looking run or a hard-wrapped block, and
-   * two strings only between two token characters) stays in the text: write `\s` where one may
-   * fall. A caseless `u`/`v` rule also matches `ſ` (U+017F) for `s` and the Kelvin sign (U+212A)
-   * for `k`; its keywords are found there too (the reader's view reads them as those letters).
+   * as far as the lookarounds read (all of the text read so far for an unbounded one). A line
+   * break the scanner does not join (between words of prose; it joins the breaks that cut a
+   * random-looking run or a hard-wrapped block, and two strings only between two token
+   * characters) stays in the text: write `\s` where one may fall. A caseless `u`/`v` rule also
+   * matches `ſ` (U+017F) for `s` and the Kelvin sign (U+212A) for `k`; its keywords are found
+   * there too (the reader's view reads them as those letters).
    */
   readonly pattern?: RegExp;
   /**

@@ -25,6 +25,8 @@ export function heldBack(
   joins: SegmentJoins | undefined,
   window = HOLD_WINDOW,
 ): HeldBack {
+  // A rule's lookaround reads without bound: nothing is decided before the end.
+  if (window === Infinity) return { cut: 0, masks: [] };
   const { strings } = partial;
   const tail = tailOf(strings, window);
   const hold = holdBack(tail.text, tagStart(tail.text, openMarkup), window);
