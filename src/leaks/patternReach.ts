@@ -29,7 +29,10 @@ export function patternReach(pattern: RegExp): PatternReach {
     const parser = { source, at: 0, unit: pattern.unicode || sets ? 2 : 1, around: 0 };
     const length = alternatives(parser);
     const unread = parser.at < source.length || (sets && /\\[pq]|\[[^\]]*\[/.test(source));
-    reach = unread ? { length: Infinity, around: Infinity } : { length, around: parser.around };
+    // Unread, its lookarounds (if it has any) read without bound too.
+    reach = unread
+      ? { length: Infinity, around: /\(\?<?[=!]/.test(source) ? Infinity : 0 }
+      : { length, around: parser.around };
     reaches.set(pattern, reach);
   }
   return reach;

@@ -17,7 +17,10 @@ export interface ProgressTracker {
 /** A progress view: the reply read so far, safe to show, provisional. */
 export interface ProgressValue {
   readonly value: unknown;
-  /** Characters of the reply's strings read but not shown yet (never more than 128). */
+  /**
+   * Characters of the reply's strings read but not shown yet: at most 128, or as far as a host
+   * leak rule's lookarounds read (all of them for an unbounded one).
+   */
   readonly heldBack: number;
 }
 

@@ -148,7 +148,9 @@ describe('patternReach reads how far lookarounds read', () => {
     expect(patternReach(/(?<!x+)a/).around).toBe(Infinity);
     // Not a lookaround: a named group.
     expect(patternReach(/(?<n>a{5})/)).toEqual({ length: 5, around: 0 });
-    // What it cannot read (a `v` class of strings) reads without bound both ways.
+    // A pattern it cannot read (a `v` class of strings) reads without bound, and so do its
+    // lookarounds when it has any.
+    expect(patternReach(new RegExp('tok_\\p{L}{8}', 'v'))).toEqual({ length: Infinity, around: 0 });
     expect(patternReach(new RegExp('(?<=[\\q{abc}])a', 'v'))).toEqual({
       length: Infinity,
       around: Infinity,

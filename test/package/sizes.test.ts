@@ -72,9 +72,11 @@ const GUARDS: [string, string, Load, number][] = [
   // known field let an unknown one through validateSegments; +11 B, 8 B over the old guard).
   // Moved 39.95 -> 39.99 in round 11 for host rules' lookarounds read whole (patternReach's
   // around, wholeView: +14 B) and the round's speed-ups (+16 B net); the issue's budget is 40.
-  ['{ checkReply }', CHECK_REPLY, 'total', 39.99 * KIB], // measured 39.98 KB (40,937 B; round 11)
+  ['{ checkReply }', CHECK_REPLY, 'total', 39.99 * KIB], // measured 39.99 KB (40,946 B; round 11)
   ['{ parseJson }', PARSE_JSON, 'first load', 4.8 * KIB], // measured 4.7 KB
-  ['{ enforceReply }', ENFORCE_REPLY, 'first load', 45.3 * KIB], // measured 44.0 KB
+  // Moved 45.3 -> 45.35 in round 11: the progress views' window follows the rules' lookarounds
+  // and the scanner reads a host rule's long lookarounds whole (46,413 B measured).
+  ['{ enforceReply }', ENFORCE_REPLY, 'first load', 45.35 * KIB], // measured 45.3 KB
   ['everything', EVERYTHING, 'first load', 57.6 * KIB], // measured 56.4 KB
   // Moved for issue 32's inert seams (round 8): everything carries the scanner twice (its first
   // load and the checks chunk), so they cost it ~0.75 KB; measured 184.2 KB (188,608 B).

@@ -90,6 +90,9 @@ describe('progress views and a host rule that reads far ahead', () => {
   it('a host rule whose lookaround reads no further than the built-in ones keeps the views', async () => {
     expect(progressScanner({}).window).toBe(HOLD_WINDOW);
     expect(progressScanner({ leaks: { rules: [...LEAK_RULES, NEAR] } }).window).toBe(HOLD_WINDOW);
+    // A rule without lookarounds keeps the views, even one patternReach cannot read whole.
+    const letters = hostRule('letters', new RegExp('tok_\\p{L}{8}', 'v'));
+    expect(progressScanner({ leaks: { rules: [letters] } }).window).toBe(HOLD_WINDOW);
     // The keyword is there, the lookahead fails: nothing to mask, and the same views as without it.
     const text = `${filler}token ${SECRET} is public ${filler}`;
     const near = await run(text, [...LEAK_RULES, NEAR]);
