@@ -39,7 +39,7 @@ export function joinedWindows(
   level: number,
 ): [number, number][] {
   // A host rule's lookarounds may read past any window: the view is of the whole text.
-  const all = wholeView(tables.rules, text);
+  const all = wholeView(tables.around, text);
   if (all) return all;
   const starts: number[] = [];
   for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);

@@ -1,12 +1,13 @@
 import { ignoresCase } from './ignoresCase';
 import { flat, type KeywordTables, keywordTables } from './keywordTables';
 import type { LeakRule } from './leakRule';
+import { patternReach } from './patternReach';
 
 /**
  * A rule set prepared for the first pass, once (cached per rule array, and per the rules in it):
  * its keywords' tables (shared by rule sets with the same keywords), each keyword entry's rules,
- * the rules that run always, the strings rules require. Nothing of it is rebuilt per call or per
- * view.
+ * the rules that run always, the strings rules require, how far their lookarounds read. Nothing
+ * of it is rebuilt per call or per view.
  */
 export interface ScanTables extends KeywordTables {
   readonly rules: readonly LeakRule[];
@@ -21,6 +22,11 @@ export interface ScanTables extends KeywordTables {
   readonly requiredFrom: Int32Array;
   readonly required: Int32Array;
   readonly requires: readonly string[];
+  /**
+   * How far the rules' lookarounds read around a match, the largest `patternReach` `around`
+   * (Infinity: without bound). The built-in rules' is 18; past 64, views are of the whole text.
+   */
+  readonly around: number;
 }
 
 // Tables by rule array, and by the rules in it: a host that makes a new array of the same rules
@@ -57,7 +63,9 @@ function build(rules: readonly LeakRule[]): ScanTables {
   const always: number[] = [];
   const requires: string[] = [];
   const requiredOf: number[][] = [];
+  let around = 0;
   rules.forEach((rule, r) => {
+    if (rule.pattern) around = Math.max(around, patternReach(rule.pattern).around);
     const caseless = ignoresCase(rule);
     requiredOf.push(
       (rule.requires ?? []).map((text) => {
@@ -96,5 +104,6 @@ function build(rules: readonly LeakRule[]): ScanTables {
     requiredFrom,
     required,
     requires,
+    around,
   };
 }

@@ -168,7 +168,7 @@ function scanNode(
   if (depth >= MAX_DEPTH && !plain) return;
   if (kind !== Kind.View && kind !== Kind.Joined && points.length > 0) {
     // Read as the joined view it stands for: normalised, not joined again, at the same depth.
-    const view = readerView(text, points, [], false, wholeView(rules, text));
+    const view = readerView(text, points, [], false, wholeView(tables.around, text));
     scanNode(
       view.text,
       tables,

@@ -9,7 +9,7 @@ import {
   maskSpans,
   scanLeaks,
 } from '../leaks/maskLeaks';
-import { patternReach } from '../leaks/patternReach';
+import { scanTables } from '../leaks/scanTables';
 import { removeHiddenCharacters } from '../text/removeHiddenCharacters';
 import { HOLD_WINDOW } from './holdBack';
 import { markupCandidate } from './markupCandidate';
@@ -90,12 +90,11 @@ export function progressScanner(policies: ProgressPolicies): ProgressScanner {
   const visible = (text: string) => removeHiddenCharacters(text)?.text ?? text;
   // A match is decided once its lookarounds have read: the window keeps 78 characters for the
   // match's text before the 18 the built-in rules' lookarounds read (96), and grows with a rule
-  // that reads further, so no part of a match still undecided is shown.
-  let around = 18;
-  for (const { pattern } of rules)
-    if (pattern) around = Math.max(around, patternReach(pattern).around);
+  // that reads further, so no part of a match still undecided is shown. The rule set's tables
+  // (the ones `scan` reads with) know how far its lookarounds read.
+  const around = scanTables(leakRulesFor(options)).around;
   return {
-    window: HOLD_WINDOW - 18 + around,
+    window: HOLD_WINDOW - 18 + Math.max(18, around),
     scan(root) {
       const found: ProgressFinding[] = [];
       for (const finding of scanLeaks(root, options)) {
