@@ -1,9 +1,9 @@
 import { firstPass } from './firstPass';
 import { inertSeam } from './inertSeam';
 import { type Offsets, toArray } from './passOutput';
-import { patternReach, wholeView } from './patternReach';
+import { patternReach } from './patternReach';
 import { type ReaderView, readerView } from './readerView';
-import type { ScanTables } from './scanTables';
+import { type ScanTables, wholeView } from './scanTables';
 import { isTokenChar as isToken } from './tokenChars';
 import { windowsAround } from './viewWindows';
 
@@ -39,7 +39,7 @@ export function joinedWindows(
   level: number,
 ): [number, number][] {
   // A host rule's lookarounds may read past any window: the view is of the whole text.
-  const all = wholeView(tables.around, text);
+  const all = wholeView(tables, text);
   if (all) return all;
   const starts: number[] = [];
   for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);

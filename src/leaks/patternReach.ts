@@ -38,15 +38,6 @@ export function patternReach(pattern: RegExp): PatternReach {
   return reach;
 }
 
-/**
- * The whole of `text` as the one window of its views when a rule set's lookarounds read `around`
- * (its tables') further than the 64 characters of context the windows around a view's points and
- * breaks give a match (a host's rule: the built-in ones read no more than 18); otherwise undefined.
- */
-export function wholeView(around: number, text: string): [number, number][] | undefined {
-  if (around > 64) return [[0, text.length]];
-}
-
 interface Parser {
   readonly source: string;
   at: number;

@@ -4,12 +4,11 @@ import type { LeakRule, Span } from './leakRule';
 import { joinedView } from './joinedView';
 import { joinedWindows } from './joinedWindows';
 import { toArray } from './passOutput';
-import { wholeView } from './patternReach';
 import { readerView, sourceEnd, sourceStart } from './readerView';
 import { rulesAtHits } from './rulesAtHits';
 import { firstSeam, seamAfter, tailAcross, tailWithin, wordsApart } from './tailAcross';
 import { MIN_ENCODED_RUN } from './encodedRuns';
-import { type ScanTables, scanTables } from './scanTables';
+import { type ScanTables, scanTables, wholeView } from './scanTables';
 import { decodeSeparated, Separated } from './separatedRuns';
 
 /** One finding inside one string. */
@@ -168,7 +167,7 @@ function scanNode(
   if (depth >= MAX_DEPTH && !plain) return;
   if (kind !== Kind.View && kind !== Kind.Joined && points.length > 0) {
     // Read as the joined view it stands for: normalised, not joined again, at the same depth.
-    const view = readerView(text, points, [], false, wholeView(tables.around, text));
+    const view = readerView(text, points, [], false, wholeView(tables, text));
     scanNode(
       view.text,
       tables,
