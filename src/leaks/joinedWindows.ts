@@ -3,7 +3,7 @@ import { inertSeam } from './inertSeam';
 import { type Offsets, toArray } from './passOutput';
 import { patternReach } from './patternReach';
 import { type ReaderView, readerView } from './readerView';
-import { type ScanTables, wholeView } from './scanTables';
+import type { ScanTables } from './scanTables';
 import { isTokenChar as isToken } from './tokenChars';
 import { windowsAround } from './viewWindows';
 
@@ -23,7 +23,8 @@ const STEP = 128;
  *    `patternReach`), when what it requires is in the text and its `within` character follows;
  *  - a rule reads the whole view (a finder, an unanchored pattern, a rule without keywords):
  *    every window, as before;
- *  - a rule's lookarounds read past 64 characters (a host's, `wholeView`): the whole text.
+ *  - a rule's lookarounds read past the 64 characters of context a match is given (a host's:
+ *    the tables' `around`): the whole text.
  * Nothing else of a joined view can yield a finding the scan of the text as written does not
  * make, so ordinary text wrapped after a URL (a line that reads as a cut secret, every few
  * lines) builds no view at all. `normalised`: the view decodes and folds as well (a required
@@ -38,9 +39,9 @@ export function joinedWindows(
   normalised: boolean,
   level: number,
 ): [number, number][] {
-  // A host rule's lookarounds may read past any window: the view is of the whole text.
-  const all = wholeView(tables, text);
-  if (all) return all;
+  // A host rule's lookarounds may read past any window (the 64 characters of context a match
+  // is given): the view is of the whole text.
+  if (tables.around > 64) return [[0, text.length]];
   const starts: number[] = [];
   for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);
   const windows = windowsAround(text, starts);

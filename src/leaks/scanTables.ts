@@ -107,12 +107,3 @@ function build(rules: readonly LeakRule[]): ScanTables {
     around,
   };
 }
-
-/**
- * The whole of `text` as the one window of its views when the lookarounds of the rules of `tables`
- * read further than the 64 characters of context the windows around a view's points and breaks
- * give a match (a host's rule: the built-in ones read no more than 18); otherwise undefined.
- */
-export function wholeView(tables: ScanTables, text: string): [number, number][] | undefined {
-  if (tables.around > 64) return [[0, text.length]];
-}

@@ -8,7 +8,7 @@ import { readerView, sourceEnd, sourceStart } from './readerView';
 import { rulesAtHits } from './rulesAtHits';
 import { firstSeam, seamAfter, tailAcross, tailWithin, wordsApart } from './tailAcross';
 import { MIN_ENCODED_RUN } from './encodedRuns';
-import { type ScanTables, scanTables, wholeView } from './scanTables';
+import { type ScanTables, scanTables } from './scanTables';
 import { decodeSeparated, Separated } from './separatedRuns';
 
 /** One finding inside one string. */
@@ -166,8 +166,16 @@ function scanNode(
   const plain = kind === Kind.PlainJoined;
   if (depth >= MAX_DEPTH && !plain) return;
   if (kind !== Kind.View && kind !== Kind.Joined && points.length > 0) {
-    // Read as the joined view it stands for: normalised, not joined again, at the same depth.
-    const view = readerView(text, points, [], false, wholeView(tables, text));
+    // Read as the joined view it stands for: normalised, not joined again, at the same depth;
+    // whole when a host rule's lookarounds read past the 64 characters of context its windows
+    // give a match.
+    const view = readerView(
+      text,
+      points,
+      [],
+      false,
+      tables.around > 64 ? [[0, text.length]] : undefined,
+    );
     scanNode(
       view.text,
       tables,
