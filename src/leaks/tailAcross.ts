@@ -1,6 +1,11 @@
-import { isEdgeMarker as isMarker, isSpaceOrTab, isTokenChar, isVowel } from './tokenChars';
+import {
+  isLower,
+  isEdgeMarker as isMarker,
+  isSpaceOrTab,
+  isTokenChar,
+  isVowel,
+} from './tokenChars';
 
-const isLower = (code: number) => code >= 0x61 && code <= 0x7a;
 const isLetter = (code: number) => isLower(code | 0x20);
 
 /**
