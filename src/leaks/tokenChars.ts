@@ -1,7 +1,6 @@
 /** A token character (base64, base64url, and the characters of keys): `[A-Za-z0-9+/=_-]`. */
 export const isTokenChar = (code: number): boolean =>
-  (code >= 0x61 && code <= 0x7a) ||
-  (code >= 0x41 && code <= 0x5a) ||
+  isLetter(code) ||
   (code >= 0x2f && code <= 0x39) || // `/` and the digits
   code === 0x2b ||
   code === 0x3d ||
@@ -27,6 +26,9 @@ export const isControl = (code: number): boolean =>
 
 /** `[a-z]` (NaN, past the end, is none). */
 export const isLower = (code: number): boolean => code >= 0x61 && code <= 0x7a;
+
+/** `[A-Za-z]`: a capital is its small letter with 0x20 off (NaN is none). */
+export const isLetter = (code: number): boolean => isLower(code | 0x20);
 
 /** True when `[from, to)` is lower-case letters only (or empty): a word, not a piece of a key. */
 export function lowerCaseWord(text: string, from: number, to: number): boolean {
