@@ -1,6 +1,7 @@
 /** A token character (base64, base64url, and the characters of keys): `[A-Za-z0-9+/=_-]`. */
 export const isTokenChar = (code: number): boolean =>
-  isLetter(code) ||
+  (code >= 0x61 && code <= 0x7a) ||
+  (code >= 0x41 && code <= 0x5a) ||
   (code >= 0x2f && code <= 0x39) || // `/` and the digits
   code === 0x2b ||
   code === 0x3d ||
