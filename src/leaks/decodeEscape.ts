@@ -142,10 +142,5 @@ export function quotedPrintableAt(source: string, at: number, limit: number): bo
   const value = hexAt(source, at + 1, 2, limit);
   if (value < 0) return false;
   if (value >= 0x80) return decodeByteEscape(source, at, limit, 0x3d) !== undefined;
-  return (
-    (value >= 0x20 && value <= 0x2f) ||
-    (value >= 0x3a && value <= 0x40) ||
-    (value >= 0x5b && value <= 0x60) ||
-    (value >= 0x7b && value <= 0x7e)
-  );
+  return value === 0x20 || isEscapable(value); // a space or punctuation
 }

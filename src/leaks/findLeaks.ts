@@ -40,7 +40,7 @@ export function findLeaks(
   const sorted = findings
     .sort((a, b) => order(a) - order(b) || a.start! - b.start!)
     .map(({ order: _, ...finding }: Finding & { order?: number }) => finding);
-  return [...sorted, ...literalNumbers(stream, options)];
+  return [...sorted, ...literalNumbers(stream, options, allow)];
 }
 
 // A number's text can hold only these characters: a literal with any other is never in one.
@@ -50,12 +50,15 @@ const NUMBER_TEXT = /^[-+.0-9eE]+$/;
  * Numbers whose text (as JSON writes it) holds a host literal, in document order: a literal the
  * model wrote as a number is still the literal to whoever reads the reply.
  */
-function literalNumbers(stream: TextStream, options: LeakOptions): Finding[] {
+function literalNumbers(
+  stream: TextStream,
+  options: LeakOptions,
+  allow: ReadonlySet<string>,
+): Finding[] {
   const literals = (options.literals ?? []).filter(
     (literal) => literal.length >= MIN_LITERAL_LENGTH && NUMBER_TEXT.test(literal),
   );
   if (literals.length === 0) return [];
-  const allow = new Set(options.allow ?? []);
   return stream
     .numbers((value) => {
       const text = String(value);

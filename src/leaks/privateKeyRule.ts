@@ -1,3 +1,4 @@
+import { isLetter } from './tokenChars';
 import type { LeakRule, Span } from './leakRule';
 
 // A header may be wrapped where it has a space, and a space lost where a hard wrap cut it and
@@ -57,14 +58,7 @@ function countBodyChars(text: string, start: number, end: number): number {
   let count = 0;
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
-    if (
-      (code >= 0x41 && code <= 0x5a) ||
-      (code >= 0x61 && code <= 0x7a) ||
-      (code >= 0x30 && code <= 0x39) ||
-      code === 0x2b ||
-      code === 0x2f
-    )
-      count++;
+    if (isLetter(code) || (code >= 0x2f && code <= 0x39) || code === 0x2b) count++; // `/` and the digits
   }
   // "\n" escapes in JSON text contribute an "n" each; never enough to make a placeholder real.
   return count;

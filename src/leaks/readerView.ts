@@ -1,7 +1,7 @@
 import { decodeCharReference } from './charReference';
 import { decodeByteEscape, decodeTextEscape, isEscapable } from './decodeEscape';
 import { foldCodePoint, foldKind, MARK_FOLD } from './foldChar';
-import { isControl } from './tokenChars';
+import { isControl, isDigit, isLetter } from './tokenChars';
 import { windowsAround } from './viewWindows';
 
 /**
@@ -66,10 +66,7 @@ function nextSpecial(source: string, i: number): number {
   return n;
 }
 /** `[A-Za-z0-9]` (NaN, a dropped character, is none). */
-const isLatinOrDigit = (code: number): boolean =>
-  (code >= 0x61 && code <= 0x7a) ||
-  (code >= 0x41 && code <= 0x5a) ||
-  (code >= 0x30 && code <= 0x39);
+const isLatinOrDigit = (code: number): boolean => isLetter(code) || isDigit(code);
 
 /**
  * The normalised view of the windows of `source` around `points` (and `breaks`): character

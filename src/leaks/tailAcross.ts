@@ -1,7 +1,12 @@
-import { isEdgeMarker as isMarker, isSpaceOrTab, isTokenChar, isVowel } from './tokenChars';
-
-const isLower = (code: number) => code >= 0x61 && code <= 0x7a;
-const isLetter = (code: number) => isLower(code | 0x20);
+import {
+  isDigit,
+  isLetter,
+  isLower,
+  isEdgeMarker as isMarker,
+  isSpaceOrTab,
+  isTokenChar,
+  isVowel,
+} from './tokenChars';
 
 /**
  * Where a finding that a scan of the joined text ran across the seams of `joins` (`[start, end)`
@@ -80,8 +85,7 @@ function labelFollows(text: string, at: number): boolean {
   const after = text.charCodeAt(run + 1);
   return after !== 0x3d && after !== 0x0a && after !== 0x0d && run + 1 < text.length;
 }
-const isName = (code: number) =>
-  isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2d;
+const isName = (code: number) => isLetter(code) || isDigit(code) || code === 0x5f || code === 0x2d;
 
 /**
  * True when the line break `[start, next)` is inside a hard-wrapped block: the line after it as

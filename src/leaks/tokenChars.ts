@@ -25,12 +25,15 @@ export const isControl = (code: number): boolean =>
   (code >= 0x0e && code <= 0x1f) ||
   code === 0x7f;
 
+/** `[a-z]` (NaN, past the end, is none). */
+export const isLower = (code: number): boolean => code >= 0x61 && code <= 0x7a;
+
+/** `[A-Za-z]`: a capital is its small letter with 0x20 off (NaN is none). */
+export const isLetter = (code: number): boolean => isLower(code | 0x20);
+
 /** True when `[from, to)` is lower-case letters only (or empty): a word, not a piece of a key. */
 export function lowerCaseWord(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x61 || code > 0x7a) return false;
-  }
+  for (let i = from; i < to; i++) if (!isLower(text.charCodeAt(i))) return false;
   return true;
 }
 
