@@ -92,10 +92,11 @@ const bare = (text: string, start: number, end: number) =>
 
 /** At least `MIN_CUT_TAIL` secret characters end the line `[start, end)` (before a CR, a backslash, blanks). */
 function endsInSecret(text: string, start: number, end: number): boolean {
+  // Read past `start` (an empty line), it answers no all the same.
   let to = end;
-  if (to > start && text.charCodeAt(to - 1) === 0x0d) to--;
-  if (to > start && text.charCodeAt(to - 1) === 0x5c) to--;
-  while (to > start && isBlank(text.charCodeAt(to - 1))) to--;
+  if (text.charCodeAt(to - 1) === 0x0d) to--;
+  if (text.charCodeAt(to - 1) === 0x5c) to--;
+  while (isBlank(text.charCodeAt(to - 1))) to--;
   return to - start >= MIN_CUT_TAIL && allSecret(text, to - MIN_CUT_TAIL, to);
 }
 
