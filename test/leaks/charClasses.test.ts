@@ -25,6 +25,8 @@ describe('character classes', () => {
     expect(lowerCaseWord('Key', 0, 3)).toBe(false);
     expect(lowerCaseWord('key{', 0, 4)).toBe(false);
     expect(lowerCaseWord('key`', 0, 4)).toBe(false);
+    // Read past the end (NaN) is no lower-case letter (the copy it replaced counted it as one).
+    expect(lowerCaseWord('ab', 0, 3)).toBe(false);
   });
 
   it('a quoted-printable escape of an ASCII byte is a space or punctuation, never a letter or digit', () => {
