@@ -5,22 +5,13 @@ import type { LeakRule } from '../../src/leaks/leakRule';
 import { maskLeaks, scanLeaks } from '../../src/leaks/maskLeaks';
 import { patternReach } from '../../src/leaks/patternReach';
 import { scanTables } from '../../src/leaks/scanTables';
+import { AHEAD, tokRule as rule, WORDS } from './hostTokRules';
 
 // A host's own rules at the edges the built-in ones never reach: lookarounds that read far past
 // a match (across the seam of two strings the reader sees as one), and the two code units a
 // caseless `u`/`v` regex matches for an ASCII letter (`ſ` for `s`, the Kelvin sign for `k`).
-const rule = (id: string, pattern: RegExp): LeakRule => ({
-  id,
-  family: 'host',
-  keywords: ['tok_'],
-  pattern,
-  anchored: true,
-});
-const AHEAD = rule('ahead', /tok_[a-z0-9]{8}(?=[a-z ]{100,}CONFIDENTIAL)/);
 const AHEAD_UNBOUNDED = rule('ahead-unbounded', /tok_[a-z0-9]{8}(?=[a-z ]*CONFIDENTIAL)/);
 const BEHIND = rule('behind', /(?<=CONFIDENTIAL[a-z ]{80,200})tok_[a-z0-9]{8}/);
-const WORDS =
-  'and then some more words follow here in plain prose text so that it reads on and on for a while longer yes';
 const SECRET = 'ab12cd34';
 const segments = (...texts: string[]) => ({
   segments: texts.map((text) => ({ type: 'text', data: { text } })),

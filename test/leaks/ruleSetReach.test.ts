@@ -7,23 +7,11 @@ import { maskLeaks, scanLeaks } from '../../src/leaks/maskLeaks';
 import { scanTables } from '../../src/leaks/scanTables';
 import { HOLD_WINDOW } from '../../src/progress/holdBack';
 import { progressScanner } from '../../src/progress/progressScanner';
+import { FAR, NEAR, WORDS } from './hostTokRules';
 
 // How far a rule set's lookarounds read is kept with its tables, built once per set. Sets with
 // the same keywords share their keyword tables, never that figure: each call reads its own set's.
 
-const hostRule = (id: string, pattern: RegExp): LeakRule => ({
-  id,
-  family: 'host',
-  keywords: ['tok_'],
-  anchored: true,
-  pattern,
-});
-/** 140 + 12 characters of lookahead: past the 64 a view's windows give a match. */
-const FAR = hostRule('far', /tok_[a-z0-9]{8}(?=[a-z ]{100,140}CONFIDENTIAL)/);
-/** The same keyword, 10 characters of lookahead. */
-const NEAR = hostRule('near', /tok_[a-z0-9]{8}(?= is secret)/);
-const WORDS =
-  'and then some more words follow here in plain prose text so that it reads on and on for a while longer yes';
 const SECRET = 'ab12cd34';
 const text = `token tok_${SECRET} ${WORDS} CONFIDENTIAL end`;
 // Cut inside a word, 110 characters in: the reader sees one text, and only a view of the whole

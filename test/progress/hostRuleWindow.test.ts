@@ -9,25 +9,13 @@ import { progressScanner } from '../../src/progress/progressScanner';
 import { safeProgressView } from '../../src/progress/safeProgressView';
 import type { ReplyEvent } from '../../src/reply/replyEvent';
 import { streamReply } from '../../src/reply/streamReply';
+import { AHEAD, FAR, NEAR, tokRule as hostRule } from '../leaks/hostTokRules';
 import { chunks, streaming } from '../reply/scriptedProvider';
 
 // A progress view holds back as far as the rules' lookarounds read: a host rule whose lookahead
 // reads past the 96 characters held back for the built-in rules decides a match only later.
 
 const user = [{ role: 'user' as const, content: 'hi' }];
-const hostRule = (id: string, pattern: RegExp): LeakRule => ({
-  id,
-  family: 'host',
-  keywords: ['tok_'],
-  anchored: true,
-  pattern,
-});
-/** Unbounded: nothing read so far is decided before the end. */
-const AHEAD = hostRule('ahead', /tok_[a-z0-9]{8}(?=[a-z ]{100,}CONFIDENTIAL)/);
-/** Bounded, past 96: 140 + 12 characters of lookahead. */
-const FAR = hostRule('far', /tok_[a-z0-9]{8}(?=[a-z ]{100,140}CONFIDENTIAL)/);
-/** Within the built-in rules' 18. */
-const NEAR = hostRule('near', /tok_[a-z0-9]{8}(?= is secret)/);
 const filler = 'the plan goes on and on '.repeat(6);
 const SECRET = 'tok_ab12cd34';
 
