@@ -23,11 +23,12 @@ const assigned = (secret: string, match: string, before: string) =>
 /* @__NO_SIDE_EFFECTS__ */
 function named(
   id: string,
-  family: string,
   names: string[],
   value: string,
   flags = 'dgi',
   accept: LeakRule['accept'] = assigned,
+  // The family is the id's first word but where it is given.
+  family = id.slice(0, id.indexOf('-')),
 ): LeakRule {
   return {
     id,
@@ -44,44 +45,29 @@ function named(
 
 /** Rules for secrets known by the name they are assigned to, and for config files that hold them. */
 export const CONTEXT_RULES: readonly LeakRule[] = [
-  named('cloudflare-api-key', 'cloudflare', ['cloudflare'], '[a-f0-9]{37}|[\\w-]{40}'),
-  named('facebook-app-secret', 'facebook', ['facebook'], '[a-f0-9]{32}'),
+  named('cloudflare-api-key', ['cloudflare'], '[a-f0-9]{37}|[\\w-]{40}'),
+  named('facebook-app-secret', ['facebook'], '[a-f0-9]{32}'),
   named(
     'provider-uuid-key',
-    'uuid-key',
     ['heroku', 'hubspot', 'messagebird', 'message_bird', 'message-bird', 'snyk'],
     UUID,
+    'dgi',
+    assigned,
+    'uuid-key',
   ),
-  named(
-    'atlassian-legacy-token',
-    'atlassian',
-    ['atlassian', 'confluence', 'jira'],
-    '[A-Za-z0-9]{24}',
-  ),
-  named('okta-access-token', 'okta', ['okta'], '00[\\w=-]{40}'),
-  named('sonar-api-token', 'sonar', ['sonar'], '(?:squ_|sqp_|sqa_)?[a-z0-9=_-]{40}'),
-  named('sourcegraph-legacy-token', 'sourcegraph', ['sourcegraph'], '[a-f0-9]{40}'),
-  named('mailchimp-api-key', 'mailchimp', ['mailchimp'], '[0-9a-f]{32}-us[0-9]{1,2}'),
-  named('twilio-auth-token', 'twilio', ['twilio'], '[0-9a-f]{32}'),
+  named('atlassian-legacy-token', ['atlassian', 'confluence', 'jira'], '[A-Za-z0-9]{24}'),
+  named('okta-access-token', ['okta'], '00[\\w=-]{40}'),
+  named('sonar-api-token', ['sonar'], '(?:squ_|sqp_|sqa_)?[a-z0-9=_-]{40}'),
+  named('sourcegraph-legacy-token', ['sourcegraph'], '[a-f0-9]{40}'),
+  named('mailchimp-api-key', ['mailchimp'], '[0-9a-f]{32}-us[0-9]{1,2}'),
+  named('twilio-auth-token', ['twilio'], '[0-9a-f]{32}'),
   // Mailgun keys under a Mailgun name: the older `key-…` and the current
   // `<32 hex>-<8 hex>-<8 hex>` private API keys (documentation.mailgun.com, "Authentication").
-  named(
-    'mailgun-named-key',
-    'mailgun',
-    ['mailgun'],
-    '(?:key-)?[0-9a-z]{32}(?:-[0-9a-f]{8}-[0-9a-f]{8})?',
-  ),
+  named('mailgun-named-key', ['mailgun'], '(?:key-)?[0-9a-z]{32}(?:-[0-9a-f]{8}-[0-9a-f]{8})?'),
   // "sumObj" and "sumOfValues" are not Sumo Logic: the name is matched in its own three cases.
   // The access id is one half of a Sumo Logic credential pair: masked under its id name.
-  named(
-    'sumologic-access-id',
-    'sumologic',
-    ['sumo', 'Sumo', 'SUMO'],
-    'su[A-Za-z0-9]{12}',
-    'dg',
-    valueOnly,
-  ),
-  named('sumologic-access-key', 'sumologic', ['sumo', 'Sumo', 'SUMO'], '[A-Za-z0-9]{64}', 'dg'),
+  named('sumologic-access-id', ['sumo', 'Sumo', 'SUMO'], 'su[A-Za-z0-9]{12}', 'dg', valueOnly),
+  named('sumologic-access-key', ['sumo', 'Sumo', 'SUMO'], '[A-Za-z0-9]{64}', 'dg'),
   {
     id: 'sidekiq-secret',
     family: 'sidekiq',
