@@ -1,3 +1,4 @@
+import { anchoredRule } from './anchoredRule';
 import { assignedName } from './assignedName';
 import { isPlaceholder } from './isPlaceholder';
 import type { LeakRule, Span } from './leakRule';
@@ -27,20 +28,15 @@ function named(
   value: string,
   flags = 'dgi',
   accept: LeakRule['accept'] = assigned,
-  // The family is the id's first word but where it is given.
-  family = id.slice(0, id.indexOf('-')),
+  family?: string,
 ): LeakRule {
-  return {
+  return anchoredRule(
     id,
-    family,
-    keywords: names,
-    anchored: true,
-    pattern: new RegExp(
-      `(?<![A-Za-z])(?:${names.join('|')})${ASSIGN}(?<secret>${value})(?![\\w-])`,
-      flags,
-    ),
+    names,
+    new RegExp(`(?<![A-Za-z])(?:${names.join('|')})${ASSIGN}(?<secret>${value})(?![\\w-])`, flags),
     accept,
-  };
+    family,
+  );
 }
 
 /** Rules for secrets known by the name they are assigned to, and for config files that hold them. */
@@ -75,16 +71,13 @@ export const CONTEXT_RULES: readonly LeakRule[] = [
     pattern:
       /BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[ \t]{0,5}[:=][ \t]{0,5}["']?(?<secret>[a-f0-9]{8}:[a-f0-9]{8})(?![A-Za-z0-9])/dg,
   },
-  {
-    id: 'nuget-config-password',
-    family: 'nuget',
-    keywords: ['<add'],
-    anchored: true,
-    pattern:
-      /<add[ \t]{1,5}key[ \t]{0,3}=[ \t]{0,3}"(?:ClearText)?Password"[ \t]{1,5}value[ \t]{0,3}=[ \t]{0,3}"(?<secret>[^"\n]{8,200})"/dgi,
-    // `%VAR%` alone is an environment reference; a `%` inside a password is a character.
-    accept: (secret) => !isPlaceholder(secret) && !/^%[^%]+%$|\$\{|\{\{/.test(secret),
-  },
+  // `%VAR%` alone is an environment reference; a `%` inside a password is a character.
+  anchoredRule(
+    'nuget-config-password',
+    ['<add'],
+    /<add[ \t]{1,5}key[ \t]{0,3}=[ \t]{0,3}"(?:ClearText)?Password"[ \t]{1,5}value[ \t]{0,3}=[ \t]{0,3}"(?<secret>[^"\n]{8,200})"/dgi,
+    (secret) => !isPlaceholder(secret) && !/^%[^%]+%$|\$\{|\{\{/.test(secret),
+  ),
   {
     id: 'kubernetes-secret',
     family: 'kubernetes',
