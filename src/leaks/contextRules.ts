@@ -71,11 +71,11 @@ export const CONTEXT_RULES: readonly LeakRule[] = [
     pattern:
       /BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[ \t]{0,5}[:=][ \t]{0,5}["']?(?<secret>[a-f0-9]{8}:[a-f0-9]{8})(?![A-Za-z0-9])/dg,
   },
-  // `%VAR%` alone is an environment reference; a `%` inside a password is a character.
   anchoredRule(
     'nuget-config-password',
     ['<add'],
     /<add[ \t]{1,5}key[ \t]{0,3}=[ \t]{0,3}"(?:ClearText)?Password"[ \t]{1,5}value[ \t]{0,3}=[ \t]{0,3}"(?<secret>[^"\n]{8,200})"/dgi,
+    // `%VAR%` alone is an environment reference; a `%` inside a password is a character.
     (secret) => !isPlaceholder(secret) && !/^%[^%]+%$|\$\{|\{\{/.test(secret),
   ),
   {

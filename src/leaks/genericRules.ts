@@ -1,4 +1,5 @@
 import type { LeakRule } from './leakRule';
+import { anchored } from './providerRules';
 import {
   CODE_REFERENCE,
   CREDENTIAL_TEMPLATE,
@@ -43,14 +44,13 @@ function isUrlCredential(userinfo: string, _match: string, before: string): bool
 
 /** Formats any provider may use: JWTs, credentials in URLs and headers, assignments to secret names. */
 export const GENERIC_RULES: readonly LeakRule[] = [
-  {
-    id: 'jwt',
-    anchored: true,
-    family: 'jwt',
-    keywords: ['eyJ', 'eyA'],
-    pattern: /(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g,
-    accept: (token) => /^ey[JA]/.test(token) || token.includes('.eyJ'),
-  },
+  anchored(
+    'jwt',
+    ['eyJ', 'eyA'],
+    /(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g,
+    (token) => /^ey[JA]/.test(token) || token.includes('.eyJ'),
+    'jwt',
+  ),
   {
     id: 'basic-auth-url',
     anchored: true,
@@ -74,76 +74,65 @@ export const GENERIC_RULES: readonly LeakRule[] = [
       /(?<=(?<![A-Za-z0-9+.-])(?:jdbc:)?(?:mongodb(?:\+srv)?|postgres(?:ql)?|mysql(?:x)?|mariadb|redis|rediss|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?)):\/\/(?<secret>[^\s:@/?#"']{1,100}:[^\s/?#"']{1,200})@(?=[A-Za-z0-9[])/dgi,
     accept: isRealCredential,
   },
-  {
-    id: 'curl-user-credentials',
-    anchored: true,
-    family: 'basic-auth',
-    keywords: ['-u ', '--user'],
-    pattern:
-      /(?<![A-Za-z0-9-])(?:-u|--user)\s{1,5}["']?(?<secret>[^\s"':]{0,100}["']?:["']?[^\s"']{0,100})/dg,
-    accept: (secret) => isCurlCredential(secret.replace(/["']/g, '')),
-  },
-  {
-    // A credential header in a curl command: `-H "X-Api-Key: …"`, `--header 'Token: …'`.
-    id: 'curl-header-credential',
-    anchored: true,
-    family: 'http',
-    keywords: ['-H', '--header'],
-    pattern:
-      /(?<![A-Za-z0-9-])(?:-H|--header)[ \t]{1,5}["'][\w-]{0,30}(?:token|key|secret|auth|password)[\w-]{0,30}[ \t]{0,3}:[ \t]{0,5}(?:(?:basic|bearer|token)[ \t]{1,5})?(?<secret>[^\s"']{8,200})/dgi,
+  anchored(
+    'curl-user-credentials',
+    ['-u ', '--user'],
+    /(?<![A-Za-z0-9-])(?:-u|--user)\s{1,5}["']?(?<secret>[^\s"':]{0,100}["']?:["']?[^\s"']{0,100})/dg,
+    (secret) => isCurlCredential(secret.replace(/["']/g, '')),
+    'basic-auth',
+  ),
+  // A credential header in a curl command: `-H "X-Api-Key: …"`, `--header 'Token: …'`.
+  anchored(
+    'curl-header-credential',
+    ['-H', '--header'],
+    /(?<![A-Za-z0-9-])(?:-H|--header)[ \t]{1,5}["'][\w-]{0,30}(?:token|key|secret|auth|password)[\w-]{0,30}[ \t]{0,3}:[ \t]{0,5}(?:(?:basic|bearer|token)[ \t]{1,5})?(?<secret>[^\s"']{8,200})/dgi,
     // An idempotency or dedup key header names a request, not a credential.
-    accept: (secret, match) =>
+    (secret, match) =>
       !namesNoSecret(/["']([\w-]+)/.exec(match)?.[1] ?? '') &&
       notPlaceholder(secret) &&
       !CREDENTIAL_TEMPLATE.test(secret) &&
       highEntropy(2.5)(secret),
-  },
-  {
-    id: 'authorization-header',
-    anchored: true,
-    family: 'http',
-    keywords: ['authorization', 'api-token'],
-    pattern:
-      /(?:authorization|api-token)["']?\s{0,5}[:=]\s{0,5}["']?\s{0,5}(?:(?<scheme>basic|bearer|token|api-token)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,})/dgi,
+    'http',
+  ),
+  anchored(
+    'authorization-header',
+    ['authorization', 'api-token'],
+    /(?:authorization|api-token)["']?\s{0,5}[:=]\s{0,5}["']?\s{0,5}(?:(?<scheme>basic|bearer|token|api-token)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,})/dgi,
     // Without a scheme the value must look like a token (a digit among its letters): on the
     // next line of a YAML `authorization:` block comes a key (`credentials_file`), not a token.
-    accept: (secret, match) =>
+    (secret, match) =>
       notPlaceholder(secret) &&
       (/(?:basic|bearer|token)\s+\S+$/i.test(match) ||
         (highEntropy(3)(secret) && /\d/.test(secret) && !isStructuredValue(secret))),
-  },
-  {
-    id: 'bearer-token',
-    anchored: true,
-    family: 'http',
-    keywords: ['bearer'],
-    pattern: /(?<![A-Za-z])bearer\s{1,5}(?<secret>[A-Za-z0-9._~+/=-]{16,})/dgi,
-    accept: /* @__PURE__ */ highEntropy(3),
-  },
-  {
-    id: 'password-assignment',
-    anchored: true,
-    family: 'generic',
-    keywords: ['passw', 'pwd'],
-    pattern:
-      /(?:passw(?:or)?d|pwd)[A-Za-z0-9_.-]{0,20}["']?[ \t]{0,20}(?::=|=>|[:=])\s{0,5}["'](?<secret>[^"'\s]{8,100})["']/dgi,
+    'http',
+  ),
+  anchored(
+    'bearer-token',
+    ['bearer'],
+    /(?<![A-Za-z])bearer\s{1,5}(?<secret>[A-Za-z0-9._~+/=-]{16,})/dgi,
+    /* @__PURE__ */ highEntropy(3),
+    'http',
+  ),
+  anchored(
+    'password-assignment',
+    ['passw', 'pwd'],
+    /(?:passw(?:or)?d|pwd)[A-Za-z0-9_.-]{0,20}["']?[ \t]{0,20}(?::=|=>|[:=])\s{0,5}["'](?<secret>[^"'\s]{8,100})["']/dgi,
     // A password policy, pattern or hint names passwords and holds none; nor does a path or a
     // list of settings.
-    accept: (secret, match, before) =>
+    (secret, match, before) =>
       !namesNoSecret(assignedName(before, match)) &&
       !isStructuredValue(secret) &&
       !isPlaceholder(secret) &&
       !CREDENTIAL_TEMPLATE.test(secret) &&
       !CODE_REFERENCE.test(secret) &&
       !CREDENTIAL_WORDS.test(secret),
-  },
-  {
-    id: 'high-entropy-assignment',
-    anchored: true,
-    family: 'generic',
-    keywords: ['key', 'secret', 'token', 'passw', 'pwd', 'credential', 'auth'],
-    pattern:
-      /(?:api[_.-]?key|access[_.-]?key|key|secret|token|passw(?:or)?d|pwd|credentials?|auth|private[_.-]?key)[A-Za-z0-9_.-]{0,20}?["']?[ \t]{0,20}(?::=|=>|[:=]|["'],)\s{0,5}["'`]?(?<secret>[A-Za-z0-9+/_.=~!@#$%^&*-]{16,200})(?![A-Za-z0-9+/_.=~!@#$%^&*-])/dgi,
-    accept: isGenericSecret,
-  },
+    'generic',
+  ),
+  anchored(
+    'high-entropy-assignment',
+    ['key', 'secret', 'token', 'passw', 'pwd', 'credential', 'auth'],
+    /(?:api[_.-]?key|access[_.-]?key|key|secret|token|passw(?:or)?d|pwd|credentials?|auth|private[_.-]?key)[A-Za-z0-9_.-]{0,20}?["']?[ \t]{0,20}(?::=|=>|[:=]|["'],)\s{0,5}["'`]?(?<secret>[A-Za-z0-9+/_.=~!@#$%^&*-]{16,200})(?![A-Za-z0-9+/_.=~!@#$%^&*-])/dgi,
+    isGenericSecret,
+    'generic',
+  ),
 ];

@@ -16,10 +16,11 @@ import {
 
 /**
  * An anchored rule (every match starts at one of its keywords); its family is the id's first word
- * but where it is given, and it has an `accept` only when one is given.
+ * but where it is given, and it has an `accept` only when one is given. The generic rules of this
+ * shape are made by it too.
  */
 /* @__NO_SIDE_EFFECTS__ */
-function anchored(
+export function anchored(
   id: string,
   keywords: string[],
   pattern: RegExp,
@@ -54,10 +55,10 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     (secret) => highEntropy(3.2)(secret) && randomLooking(secret),
   ),
   // GitHub
-  // An underscore before the prefix is glue, not a longer word: `call_ghp_…` is still a token.
   anchored(
     'github-token',
     ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+    // An underscore before the prefix is glue, not a longer word: `call_ghp_…` is still a token.
     /(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9_]{36,255}/g,
   ),
   anchored(
@@ -86,10 +87,10 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     randomLooking,
   ),
   // Slack
-  // A run cut short by a mask ("…-####") is a sample, not a token.
   anchored(
     'slack-token',
     ['xox'],
+    // A run cut short by a mask ("…-####") is a sample, not a token.
     /(?<![A-Za-z0-9_-])(?:xox[abposre]-(?:\d{1,3}-)?\d{6,}-[0-9A-Za-z-]{8,}(?![0-9A-Za-z#*-])|xoxe(?:\.xox[bp])?-\d-[A-Za-z0-9]{100,})/g,
     (secret) => !secret.endsWith('-'),
   ),
@@ -148,12 +149,12 @@ export const PROVIDER_RULES: readonly LeakRule[] = [
     ['AccountKey=', 'SharedAccessKey='],
     /(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{40,100}={0,2})/dg,
   ),
-  // A tenant id and a client (application) id are GUIDs every portal page shows: identifiers
-  // a user copies into configs, not credentials (secretlint reports them; see skip.json).
   anchored(
     'azure-credential-assignment',
     ['azure', 'ad_', 'ad-', 'ad.'],
     /(?:azure|ad[_.-])[\w.-]{0,10}?(?:client|tenant)[\w.-]{0,10}?(?:secret|id)["']?\s{0,5}(?::=|[:=])\s{0,5}["']?(?<secret>[A-Za-z0-9_~.-]{32,40})(?![A-Za-z0-9_~.-])/dgi,
+    // A tenant id and a client (application) id are GUIDs every portal page shows: identifiers
+    // a user copies into configs, not credentials (secretlint reports them; see skip.json).
     (secret, match, before) =>
       notPlaceholder(secret) && !namesNoSecret(assignedName(before, match)),
   ),
