@@ -1,9 +1,14 @@
 import { LEAK_MASK } from './leakMask';
 import type { LeakOptions } from './leakOptions';
-import { QUOTE_SOURCE_MAX, quoteSource } from './quoteSource';
 import type { TextFinding } from './scanText';
 import { scanTexts } from './scanTexts';
 
+/**
+ * quoteSource's bound (`QUOTE_SOURCE_MAX`), and its cut below, written here again on purpose: the
+ * provider transports share quoteSource.ts, so a lazy chunk that imports it loads it as a chunk
+ * of its own (130 B gz of { checkReply }). test/exits/quoteOutbound.test.ts pins the two alike.
+ */
+const SOURCE_MAX = 8192;
 /** The most characters a quote shows when not told otherwise (`…` aside). */
 export const QUOTE_MAX = 200;
 /** A piece of a host's key (a literal without blanks) this long is masked wherever a quote has it. */
@@ -29,8 +34,9 @@ export function quoteOutboundOf(
   found?: readonly TextFinding[],
 ): string {
   const leaks = options.leaks;
-  const source = found === undefined ? quoteSource(text) : text;
-  const max = Math.max(1, Math.min(options.max ?? QUOTE_MAX, QUOTE_SOURCE_MAX));
+  const source =
+    found === undefined && text.length > SOURCE_MAX ? `${text.slice(0, SOURCE_MAX)}…` : text;
+  const max = Math.max(1, Math.min(options.max ?? QUOTE_MAX, SOURCE_MAX));
   if (leaks === false) return shorten(source, [], max, LEAK_MASK);
   const spans = [
     ...(found ?? scanTexts([source], leaks)[0]!),

@@ -83,4 +83,20 @@ describe('quoteOutbound: masked first, then shortened', () => {
     expect(quoteSource('short')).toBe('short');
     expect(quoteOutbound(text, { max: 5 })).toBe('a b b…');
   });
+
+  it('reads as far as quoteSource, whose bound quoteOutboundOf writes again (a chunk less)', () => {
+    // Shown no further than it (`max` aside)…
+    const plain = 'x '.repeat(QUOTE_SOURCE_MAX).slice(0, QUOTE_SOURCE_MAX + 1);
+    expect(quoteOutbound(plain, { max: Infinity, leaks: false })).toBe(
+      `${plain.slice(0, QUOTE_SOURCE_MAX)}…`,
+    );
+    // …and a host literal cut by the bound is read no further than quoteSource reads it.
+    const literal = 'Zq8vLm3Xw9Pt';
+    const text = `${'a '.repeat(QUOTE_SOURCE_MAX / 2 - 4)}${literal} tail`;
+    const quoted = quoteOutbound(text, { max: Infinity, leaks: { literals: [literal] } });
+    expect(quoted).toBe(
+      quoteOutbound(quoteSource(text), { max: Infinity, leaks: { literals: [literal] } }),
+    );
+    expect(quoted.length).toBeLessThanOrEqual(QUOTE_SOURCE_MAX + 1);
+  });
 });
