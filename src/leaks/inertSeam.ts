@@ -1,31 +1,10 @@
 import { asciiUnit } from './caselessUnit';
 import { MIN_ENCODED_RUN } from './encodedRuns';
-import { foldKind } from './foldChar';
 import { GROUP_CODE } from './keywordTables';
-import { SPECIAL_ASCII } from './readerView';
 import type { ScanTables } from './scanTables';
 import { isTokenChar } from './tokenChars';
 
 const isMarker = (code: number) => code === 0x2a || code === 0x60;
-
-/**
- * True when `[from, to)` is all what a seam's copy may hold for `inertSeam` to decide it: what a
- * reader's view copies as written (no reference, escape, percent escape, tilde or invisible
- * control; above ASCII, only a unit that stays itself) and the emphasis and code markers `*`
- * and `` ` ``, which it drops. One loop over the stretch.
- */
-function allPlain(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (
-      code < 0x80
-        ? SPECIAL_ASCII[code] === 1 && !isMarker(code)
-        : (code >= 0xd800 && code <= 0xdfff) || foldKind(code) !== 1
-    )
-      return false;
-  }
-  return true;
-}
 
 /** Where the last `units` stopped. */
 let reached = 0;
@@ -58,8 +37,10 @@ function units(
 /**
  * True when the short copy `seamReach` would make of one seam (the text `[from, end)` joined to
  * `[start, to)`) provably yields nothing, so neither it nor its reader view need be built:
- *  - all of it is plain: its pass's only points are marker runs, its view is the copy with the
- *    markers dropped and holds no point (no window is needed whole);
+ *  - all of it is plain (`plain`: the text's first pass saw no `specials` in `[from, to)`): the
+ *    copy's pass's only points are marker runs, its view is the copy with the markers dropped
+ *    and holds no point (no window is needed whole; a lone low surrogate reads as written, and
+ *    a low one after a high one has the high one in the copy too, or is lone there);
  *  - the token characters that meet at the seam, markers skipped, are too few for a run;
  *  - no keyword crosses the seam in the view (in the copy, which keeps the markers, a keyword
  *    across it holds no marker, so it is one in the view too): read in the units keywords may
@@ -74,10 +55,10 @@ export function inertSeam(
   end: number,
   start: number,
   to: number,
+  plain: boolean,
 ): boolean {
   const ascii = tables.keywordAscii;
-  if (ascii[0x2a]! + ascii[0x60]! > 0) return false;
-  if (!allPlain(text, from, end) || !allPlain(text, start, to)) return false;
+  if (!plain || ascii[0x2a]! + ascii[0x60]! > 0) return false;
   const before = units(text, end, from, -1);
   const after = units(text, start, to, 1);
   if (before > 0 && after > 0 && before + after >= MIN_ENCODED_RUN) return false;

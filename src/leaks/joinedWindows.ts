@@ -1,6 +1,6 @@
 import { firstPass } from './firstPass';
 import { inertSeam } from './inertSeam';
-import { type Offsets, toArray } from './passOutput';
+import { type PassOutput, toArray } from './passOutput';
 import { patternReach } from './patternReach';
 import { type ReaderView, readerView } from './readerView';
 import type { ScanTables } from './scanTables';
@@ -34,7 +34,7 @@ export function joinedWindows(
   text: string,
   breaks: readonly number[],
   points: readonly number[],
-  hits: Offsets,
+  pass: PassOutput,
   tables: ScanTables,
   normalised: boolean,
   level: number,
@@ -47,13 +47,15 @@ export function joinedWindows(
   const windows = windowsAround(text, starts);
   if (tables.always.length > 0) return windows;
   // The hits are read before a short copy's pass (at the next level) could reuse them.
-  const list = hits.list.slice(0, hits.length);
+  const list = pass.hits.list.slice(0, pass.hits.length);
   const state: Search = {
     text,
     breaks,
     tables,
     normalised,
     level,
+    specials: pass.specials.list.slice(0, pass.specials.length),
+    special: 0,
     required: new Map(),
     next: new Map(),
     run: [-1, -1],
@@ -110,6 +112,9 @@ interface Search {
   readonly tables: ScanTables;
   readonly normalised: boolean;
   readonly level: number;
+  /** The text's pass's `specials`, and the first at or after the last seam's copy (seams come in order). */
+  readonly specials: Int32Array;
+  special: number;
   /** Per required string: whether it occurs in the text. */
   readonly required: Map<number, boolean>;
   /** Per `within` character: where it was last found (hits come in order: searches go forward). */
@@ -276,8 +281,24 @@ function seamReach(
   let stop = Math.min(to, breaks[next - 1]! + reach);
   while (stop < to && isMarker(text.charCodeAt(stop))) stop++;
   const result = { reach: Reach.None as number, from: Infinity, to: -Infinity, next };
-  // One seam whose copy provably yields nothing is decided without the copy (`inertSeam`).
-  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop))
+  // One seam whose copy provably yields nothing is decided without the copy (`inertSeam`): its
+  // units need not be read when the pass saw no special in its stretch (seams come in order, so
+  // do the stretches' starts; past the last special, `undefined` compares false).
+  let special = search.special;
+  while (search.specials[special]! < copyFrom) special++;
+  search.special = special;
+  if (
+    next === k + 2 &&
+    inertSeam(
+      text,
+      tables,
+      copyFrom,
+      breaks[k]!,
+      breaks[k + 1]!,
+      stop,
+      !(search.specials[special]! < stop),
+    )
+  )
     return result;
   let copy = '';
   const seams: number[] = [];
