@@ -43,8 +43,9 @@ function units(
  *    a low one after a high one has the high one in the copy too, or is lone there);
  *  - the token characters that meet at the seam, markers skipped, are too few for a run;
  *  - no keyword crosses the seam in the view (in the copy, which keeps the markers, a keyword
- *    across it holds no marker, so it is one in the view too): read in the units keywords may
- *    match on either side, as far as the longest keyword reaches.
+ *    across it holds no marker, so it is one in the view too): no keyword has the units either
+ *    side of it one after the other (`pairs`), or read in the units keywords may match on
+ *    either side, as far as the longest keyword reaches.
  * Not decided here when a keyword holds a marker (a reader's view drops it).
  * Ordinary Markdown joined to the text before it (`Article 5` + `**Item 6**`) is decided here.
  */
@@ -62,6 +63,16 @@ export function inertSeam(
   const before = units(text, end, from, -1);
   const after = units(text, start, to, 1);
   if (before > 0 && after > 0 && before + after >= MIN_ENCODED_RUN) return false;
+  // No keyword has the two units either side of the seam one after the other: none crosses it
+  // (nor with nothing on one side of it in the copy, `end === from` or `start === to`).
+  const last = text.charCodeAt(end - 1);
+  const first = text.charCodeAt(start);
+  if (
+    !isMarker(last) &&
+    !isMarker(first) &&
+    !tables.pairs[129 * asciiUnit(last) + asciiUnit(first)]
+  )
+    return true;
   const seam = units(text, end, from, -1, ascii, tables.longest - 1); // the units read before the seam
   const head = reached;
   units(text, start, to, 1, ascii, tables.longest - 1);
