@@ -112,7 +112,7 @@ describe('an inert seam completes nothing across it', () => {
 
 /** Checks the property on `RUNS` replies; the number of seams `inertSeam` decided. */
 function decided(replies: fc.Arbitrary<{ segments: object[] }>): number {
-  let decided = 0;
+  let count = 0;
   fc.assert(
     fc.property(replies, (value) => {
       const { text, joins } = textStream(value, false);
@@ -128,7 +128,7 @@ function decided(replies: fc.Arbitrary<{ segments: object[] }>): number {
         seams.off = false;
       }
       for (const [source, from, end, start, to] of inert) {
-        decided++;
+        count++;
         // The copy as its reader view reads it (all of it plain: the markers dropped): no
         // point, and no token run or keyword across the seam.
         const left = [...source.slice(from, end)].filter((c) => !isMarker(c.charCodeAt(0)));
@@ -150,5 +150,5 @@ function decided(replies: fc.Arbitrary<{ segments: object[] }>): number {
     }),
     { numRuns: RUNS, seed: Number(process.env.PROPERTY_SEED ?? 32) },
   );
-  return decided;
+  return count;
 }
