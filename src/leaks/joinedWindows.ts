@@ -112,26 +112,20 @@ interface Search {
   readonly tables: ScanTables;
   readonly normalised: boolean;
   readonly level: number;
-  /** The text's pass's `specials`, and the first at or after the last seam's copy (seams come in order). */
+  /** The text's pass's `specials`, and the first at or after the start of the last seam's copy. */
   readonly specials: Int32Array;
   special: number;
-  /** Per required string: whether it occurs in the text. */
-  readonly required: Map<number, boolean>;
-  /** Per `within` character: where it was last found (hits come in order: searches go forward). */
-  readonly next: Map<string, number>;
-  /** The last token run across a seam: `[start, end)` (seams come in order). */
-  readonly run: [number, number];
+  readonly required: Map<number, boolean>; // per required string: whether it is in the text
+  readonly next: Map<string, number>; // per `within` character: where last found (hits in order)
+  readonly run: [number, number]; // the last token run across a seam, `[start, end)` (seams in order)
   /** Per `within.stops`: `[from, stop]`, the first stop at or after `from` (searches go forward). */
   readonly stops: Map<RegExp, [number, number]>;
 }
 
 const enum Reach {
-  /** No rule of the entry may run. */
-  None = -1,
-  /** The whole window is needed (a token run or a point across a seam). */
-  Window = -2,
-  /** A rule reads the whole view: every window is needed. */
-  View = -3,
+  None = -1, // no rule of the entry may run
+  Window = -2, // the whole window is needed (a token run or a point across a seam)
+  View = -3, // a rule reads the whole view: every window is needed
 }
 
 /**
@@ -194,9 +188,8 @@ function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): numbe
 }
 
 /**
- * The first character of `stops` at or after `from` that the joined view keeps (one inside a
- * break is removed with it); the text's length when none. Remembered per class, so the searches
- * of hits in order read each stretch once.
+ * The first character of `stops` at or after `from` the joined view keeps (one inside a break goes
+ * with it), or the text's length; remembered per class: hits in order read each stretch once.
  */
 function firstStop(search: Search, stops: RegExp, from: number): number {
   const known = search.stops.get(stops);
@@ -254,9 +247,9 @@ function seamWithin(breaks: readonly number[], first: number, a: number, b: numb
 
 /**
  * What the seams from break `k` on (a chain of breaks close together, read as one) make across
- * them: the lines around them are joined in a short copy and read by the first pass. A point or
- * a token run across a seam needs the whole window; a keyword across one, the stretch its rules
- * reach from there. Returns that and the first break after the chain.
+ * them, their lines joined in a short copy read by the first pass: a point or a token run across a
+ * seam needs the whole window; a keyword, the stretch its rules reach from there. Returns that and
+ * the first break after the chain.
  */
 function seamReach(
   search: Search,
@@ -281,24 +274,15 @@ function seamReach(
   let stop = Math.min(to, breaks[next - 1]! + reach);
   while (stop < to && isMarker(text.charCodeAt(stop))) stop++;
   const result = { reach: Reach.None as number, from: Infinity, to: -Infinity, next };
-  // One seam whose copy provably yields nothing is decided without the copy (`inertSeam`): its
-  // units need not be read when the pass saw no special in its stretch (seams come in order, so
-  // do the stretches' starts; past the last special, `undefined` compares false).
+  // One seam whose copy provably yields nothing is decided without the copy (`inertSeam`); its
+  // units unread when the pass saw no special in its stretch (walked to from the last seam's, back
+  // too should one widened over markers start before it; past either end `undefined` is no less).
   let special = search.special;
+  while (search.specials[special - 1]! >= copyFrom) special--;
   while (search.specials[special]! < copyFrom) special++;
   search.special = special;
-  if (
-    next === k + 2 &&
-    inertSeam(
-      text,
-      tables,
-      copyFrom,
-      breaks[k]!,
-      breaks[k + 1]!,
-      stop,
-      !(search.specials[special]! < stop),
-    )
-  )
+  const plain = !(search.specials[special]! < stop);
+  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain))
     return result;
   let copy = '';
   const seams: number[] = [];
@@ -372,8 +356,7 @@ function seamReach(
 
 /**
  * Where source offset `at` of a copy falls in its view: the first view character written at or
- * after it; -1 when `at` falls inside what one view character stands for (a reference the seam
- * cut in two).
+ * after it; -1 inside what one view character stands for (a reference the seam cut in two).
  */
 function viewOffset(view: ReaderView, at: number): number {
   const { at: starts, from, to } = view;
