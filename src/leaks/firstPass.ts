@@ -55,7 +55,13 @@ export function firstPass(
   while (passes.length <= level) passes.push(newPass());
   const pass = passes[level]!;
   const out = pass.out;
-  out.hits.length = out.points.length = out.breaks.length = out.runs.length = out.lists.length = 0;
+  out.hits.length =
+    out.points.length =
+    out.breaks.length =
+    out.runs.length =
+    out.lists.length =
+    out.specials.length =
+      0;
   pass.text = text;
   pass.tables = tables;
   pass.equals.length = pass.lineEnds.length = pass.pipes.length = pass.seams.length = 0;
@@ -126,7 +132,11 @@ function accepted(pass: Pass, i: number, state: number): void {
   for (let at = tables.from[k]!, to = tables.from[k + 1]!; at < to; at++) {
     const code = codes[at]!;
     if (code >= GROUP_CODE) keywordsAt(pass, i, code - GROUP_CODE);
-    else if (i !== pass.pairedAt) eventAt(pass, i, code);
+    else {
+      // What a reader's view may read differently (`specials`): not a marker, `=`, a line end, `|`.
+      if (code !== PassEvent.Marker && code < PassEvent.Equals) push(pass.out.specials, i);
+      if (i !== pass.pairedAt) eventAt(pass, i, code);
+    }
   }
 }
 

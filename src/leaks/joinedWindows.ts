@@ -1,6 +1,6 @@
 import { firstPass } from './firstPass';
 import { inertSeam } from './inertSeam';
-import { type Offsets, toArray } from './passOutput';
+import { type PassOutput, toArray } from './passOutput';
 import { patternReach } from './patternReach';
 import { type ReaderView, readerView } from './readerView';
 import type { ScanTables } from './scanTables';
@@ -34,7 +34,7 @@ export function joinedWindows(
   text: string,
   breaks: readonly number[],
   points: readonly number[],
-  hits: Offsets,
+  pass: PassOutput,
   tables: ScanTables,
   normalised: boolean,
   level: number,
@@ -47,13 +47,15 @@ export function joinedWindows(
   const windows = windowsAround(text, starts);
   if (tables.always.length > 0) return windows;
   // The hits are read before a short copy's pass (at the next level) could reuse them.
-  const list = hits.list.slice(0, hits.length);
+  const list = pass.hits.list.slice(0, pass.hits.length);
   const state: Search = {
     text,
     breaks,
     tables,
     normalised,
     level,
+    specials: pass.specials.list.slice(0, pass.specials.length),
+    special: 0,
     required: new Map(),
     next: new Map(),
     run: [-1, -1],
@@ -110,23 +112,20 @@ interface Search {
   readonly tables: ScanTables;
   readonly normalised: boolean;
   readonly level: number;
-  /** Per required string: whether it occurs in the text. */
-  readonly required: Map<number, boolean>;
-  /** Per `within` character: where it was last found (hits come in order: searches go forward). */
-  readonly next: Map<string, number>;
-  /** The last token run across a seam: `[start, end)` (seams come in order). */
-  readonly run: [number, number];
+  /** The text's pass's `specials`, and the first at or after the start of the last seam's copy. */
+  readonly specials: Int32Array;
+  special: number;
+  readonly required: Map<number, boolean>; // per required string: whether it is in the text
+  readonly next: Map<string, number>; // per `within` character: where last found (hits in order)
+  readonly run: [number, number]; // the last token run across a seam, `[start, end)` (seams in order)
   /** Per `within.stops`: `[from, stop]`, the first stop at or after `from` (searches go forward). */
   readonly stops: Map<RegExp, [number, number]>;
 }
 
 const enum Reach {
-  /** No rule of the entry may run. */
-  None = -1,
-  /** The whole window is needed (a token run or a point across a seam). */
-  Window = -2,
-  /** A rule reads the whole view: every window is needed. */
-  View = -3,
+  None = -1, // no rule of the entry may run
+  Window = -2, // the whole window is needed (a token run or a point across a seam)
+  View = -3, // a rule reads the whole view: every window is needed
 }
 
 /**
@@ -189,9 +188,8 @@ function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): numbe
 }
 
 /**
- * The first character of `stops` at or after `from` that the joined view keeps (one inside a
- * break is removed with it); the text's length when none. Remembered per class, so the searches
- * of hits in order read each stretch once.
+ * The first character of `stops` at or after `from` the joined view keeps (one inside a break goes
+ * with it), or the text's length; remembered per class: hits in order read each stretch once.
  */
 function firstStop(search: Search, stops: RegExp, from: number): number {
   const known = search.stops.get(stops);
@@ -249,9 +247,9 @@ function seamWithin(breaks: readonly number[], first: number, a: number, b: numb
 
 /**
  * What the seams from break `k` on (a chain of breaks close together, read as one) make across
- * them: the lines around them are joined in a short copy and read by the first pass. A point or
- * a token run across a seam needs the whole window; a keyword across one, the stretch its rules
- * reach from there. Returns that and the first break after the chain.
+ * them, their lines joined in a short copy read by the first pass: a point or a token run across a
+ * seam needs the whole window; a keyword, the stretch its rules reach from there. Returns that and
+ * the first break after the chain.
  */
 function seamReach(
   search: Search,
@@ -276,8 +274,15 @@ function seamReach(
   let stop = Math.min(to, breaks[next - 1]! + reach);
   while (stop < to && isMarker(text.charCodeAt(stop))) stop++;
   const result = { reach: Reach.None as number, from: Infinity, to: -Infinity, next };
-  // One seam whose copy provably yields nothing is decided without the copy (`inertSeam`).
-  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop))
+  // One seam whose copy provably yields nothing is decided without the copy (`inertSeam`); its
+  // units unread when the pass saw no special in its stretch (walked to from the last seam's, back
+  // too should one widened over markers start before it; past either end `undefined` is no less).
+  let special = search.special;
+  while (search.specials[special - 1]! >= copyFrom) special--;
+  while (search.specials[special]! < copyFrom) special++;
+  search.special = special;
+  const plain = !(search.specials[special]! < stop);
+  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain))
     return result;
   let copy = '';
   const seams: number[] = [];
@@ -351,8 +356,7 @@ function seamReach(
 
 /**
  * Where source offset `at` of a copy falls in its view: the first view character written at or
- * after it; -1 when `at` falls inside what one view character stands for (a reference the seam
- * cut in two).
+ * after it; -1 inside what one view character stands for (a reference the seam cut in two).
  */
 function viewOffset(view: ReaderView, at: number): number {
   const { at: starts, from, to } = view;

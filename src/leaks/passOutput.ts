@@ -16,6 +16,14 @@ export interface PassOutput {
   readonly runs: Offsets;
   /** Triples `[start, end, kind]` of runs of separated units (`Separated`: spaced out, listed). */
   readonly lists: Offsets;
+  /**
+   * Where a unit a reader's view may read differently was seen, whether or not it makes a point
+   * (a reference, an escape, a tilde, an invisible control, a unit above ASCII that folds, a high
+   * surrogate, one the pass classifies on first sight): a stretch without one holds only units a
+   * reader's view copies as written (a low surrogate without a high one before it among them),
+   * and the markers it drops.
+   */
+  readonly specials: Offsets;
 }
 
 /** An empty list. */
@@ -41,6 +49,7 @@ export function passOutput(): PassOutput {
     breaks: offsets(),
     runs: offsets(),
     lists: offsets(),
+    specials: offsets(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { asciiUnit } from './caselessUnit';
 import { ignoresCase } from './ignoresCase';
 import { flat, type KeywordTables, keywordTables } from './keywordTables';
 import type { LeakRule } from './leakRule';
@@ -27,6 +28,11 @@ export interface ScanTables extends KeywordTables {
    * (Infinity: without bound). The built-in rules' is 18; past 64, views are of the whole text.
    */
   readonly around: number;
+  /**
+   * Per two units one after the other in a keyword (`asciiUnit`s: `129 * first + second`), 1: a
+   * keyword across a seam has the units either side of it in this table (`inertSeam`).
+   */
+  readonly pairs: Uint8Array;
 }
 
 // Tables by rule array, and by the rules in it: a host that makes a new array of the same rules
@@ -93,6 +99,10 @@ function build(rules: readonly LeakRule[]): ScanTables {
   const anyCaseUnits = Uint8Array.from(anyCase);
   const [entryFrom, entryRules] = flat(rulesOf);
   const [requiredFrom, required] = flat(requiredOf);
+  const pairs = new Uint8Array(129 * 129);
+  for (const keyword of keywords)
+    for (let k = 1; k < keyword.length; k++)
+      pairs[129 * asciiUnit(keyword.charCodeAt(k - 1)) + asciiUnit(keyword.charCodeAt(k))] = 1;
   return {
     ...keywordTables(keywords, anyCaseUnits),
     rules,
@@ -105,5 +115,6 @@ function build(rules: readonly LeakRule[]): ScanTables {
     required,
     requires,
     around,
+    pairs,
   };
 }

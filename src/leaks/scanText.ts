@@ -203,7 +203,7 @@ function scanNode(
       // time) and the joined text's own pass asks for a normalised view if the join made one
       // needed; elsewhere the joined view is normalised as it is built.
       const asWritten = points.length === 0;
-      const windows = joinedWindows(text, set, points, pass.hits, tables, !asWritten, level + 1);
+      const windows = joinedWindows(text, set, points, pass, tables, !asWritten, level + 1);
       if (windows.length === 0) continue;
       const view = asWritten
         ? joinedView(text, set, windows)

@@ -14,7 +14,7 @@ const tables = scanTables(LEAK_RULES);
 function windowsOf(value: unknown): [number, number][] {
   const stream = textStream(value, false);
   const pass = firstPass(stream.text, tables, false, 0);
-  return joinedWindows(stream.text, stream.joins, [], pass.hits, tables, false, 1);
+  return joinedWindows(stream.text, stream.joins, [], pass, tables, false, 1);
 }
 
 const segments = (...texts: string[]) => ({

@@ -89,4 +89,20 @@ describe('keywords', () => {
       1, 3,
     ]);
   });
+
+  it('hold the pairs of units keywords have one after the other, as a caseless regex reads them', () => {
+    const has = (tables: ReturnType<typeof scanTables>, a: number, b: number) =>
+      tables.pairs[129 * a + b] === 1;
+    const tables = scanTables(LEAK_RULES);
+    // `ut` of `auth`, `0a` of `sq0atp` (upper case: `caselessUnit`); no keyword has `uw`.
+    expect(has(tables, 0x55, 0x54)).toBe(true);
+    expect(has(tables, 0x30, 0x41)).toBe(true);
+    expect(has(tables, 0x55, 0x57)).toBe(false);
+    expect(has(tables, 0x75, 0x74)).toBe(false);
+    // Units above ASCII are all one (0x80): a keyword of a host's with them.
+    const host = scanTables([rule(['жщ1a'], /жщ1a\d/gi), ...LEAK_RULES]);
+    expect(has(host, 0x80, 0x80)).toBe(true);
+    expect(has(host, 0x80, 0x31)).toBe(true);
+    expect(has(tables, 0x80, 0x31)).toBe(false);
+  });
 });
