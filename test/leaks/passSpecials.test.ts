@@ -55,11 +55,14 @@ describe('the first pass`s specials', () => {
   });
 
   it('a unit met first is recorded once, before the tables know it', () => {
-    const tables = scanTables([...LEAK_RULES]);
+    // A keyword no other test uses: tables are shared by rule sets with the same keywords, so
+    // these are fresh and have never classified U+4E01.
+    const tables = scanTables([
+      ...LEAK_RULES,
+      { id: 'met-first', family: 'host', keywords: ['qz_met_first'], pattern: /qz_met_first\d+/g },
+    ]);
     const text = 'a\u4e01b';
-    const first = specialsOf(text, tables);
+    expect(specialsOf(text, tables)).toEqual([1]);
     expect(specialsOf(text, tables)).toEqual([]);
-    // Tables are shared by rule sets with the same keywords: met before by another test here or not.
-    expect(first.length).toBeLessThanOrEqual(1);
   });
 });
