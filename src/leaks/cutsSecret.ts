@@ -48,8 +48,12 @@ export function cutsSecret(
   const lone =
     head === to && head - from <= MAX_LONE && (head - from === 1 || !vowel(text, from, head));
   if (!lone && lowerCaseWord(text, from, head)) return false;
+  // Read back, the run answers yes once the part read is long enough for both tests below and
+  // random-looking (so is the whole run then): a URL's last 6 characters, not its 23.
+  const need = lone ? MIN_CUT_TAIL : Math.max(MIN_CUT_TAIL, MIN_CUT_RUN - head + from);
   let tail = lastTo;
-  while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1))) tail--;
+  while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1)))
+    if (--tail === lastTo - need && randomLooking(text, tail, lastTo, false)) return true;
   // In a block, a last line all of secret characters counts however narrow the block is.
   if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
   if (!lone && lastTo - tail + head - from < MIN_CUT_RUN) return false;

@@ -1,7 +1,7 @@
 import { cutsSecret, isSecretChar, MIN_CUT_TAIL } from './cutsSecret';
 import { isHigh, pairedUnit } from './pairedUnit';
 import { type Offsets, push } from './passOutput';
-import { isDigit, isSpaceOrTab as isBlank } from './tokenChars';
+import { isDigit, isLower, isSpaceOrTab as isBlank } from './tokenChars';
 
 /** Lines of one width at least this wide, one after another, are a hard-wrapped block. */
 const MIN_WRAP_WIDTH = 4;
@@ -100,7 +100,11 @@ function endsInSecret(text: string, start: number, end: number): boolean {
   return to - start >= MIN_CUT_TAIL && allSecret(text, to - MIN_CUT_TAIL, to);
 }
 
-/** The line `[start, end)` may start with a secret character (after its quote and list markers). */
+/**
+ * The line `[start, end)` may start with a secret character (after its quote and list markers),
+ * and not with a plain word (3 lower-case letters or more, then no secret character), before
+ * which `cutsSecret` answers no (past 12 markers too: `decide` reads a marker there).
+ */
 function cutMayFollow(text: string, start: number, end: number): boolean {
   let i = start;
   while (i < end && i - start <= 12) {
@@ -108,6 +112,9 @@ function cutMayFollow(text: string, start: number, end: number): boolean {
     if (!isBlank(code) && code !== 0x3e) break;
     i++;
   }
+  let word = i;
+  while (isLower(text.charCodeAt(word))) word++;
+  if (word - i > 2 && !isSecretChar(text.charCodeAt(word))) return false;
   const code = text.charCodeAt(i);
   // A list marker (`*`, `+`) and blanks may come first.
   return (
