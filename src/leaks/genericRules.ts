@@ -1,5 +1,5 @@
+import { anchoredRule } from './anchoredRule';
 import type { LeakRule } from './leakRule';
-import { anchored } from './providerRules';
 import {
   CODE_REFERENCE,
   CREDENTIAL_TEMPLATE,
@@ -44,7 +44,7 @@ function isUrlCredential(userinfo: string, _match: string, before: string): bool
 
 /** Formats any provider may use: JWTs, credentials in URLs and headers, assignments to secret names. */
 export const GENERIC_RULES: readonly LeakRule[] = [
-  anchored(
+  anchoredRule(
     'jwt',
     ['eyJ', 'eyA'],
     /(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g,
@@ -74,7 +74,7 @@ export const GENERIC_RULES: readonly LeakRule[] = [
       /(?<=(?<![A-Za-z0-9+.-])(?:jdbc:)?(?:mongodb(?:\+srv)?|postgres(?:ql)?|mysql(?:x)?|mariadb|redis|rediss|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?)):\/\/(?<secret>[^\s:@/?#"']{1,100}:[^\s/?#"']{1,200})@(?=[A-Za-z0-9[])/dgi,
     accept: isRealCredential,
   },
-  anchored(
+  anchoredRule(
     'curl-user-credentials',
     ['-u ', '--user'],
     /(?<![A-Za-z0-9-])(?:-u|--user)\s{1,5}["']?(?<secret>[^\s"':]{0,100}["']?:["']?[^\s"']{0,100})/dg,
@@ -82,7 +82,7 @@ export const GENERIC_RULES: readonly LeakRule[] = [
     'basic-auth',
   ),
   // A credential header in a curl command: `-H "X-Api-Key: …"`, `--header 'Token: …'`.
-  anchored(
+  anchoredRule(
     'curl-header-credential',
     ['-H', '--header'],
     /(?<![A-Za-z0-9-])(?:-H|--header)[ \t]{1,5}["'][\w-]{0,30}(?:token|key|secret|auth|password)[\w-]{0,30}[ \t]{0,3}:[ \t]{0,5}(?:(?:basic|bearer|token)[ \t]{1,5})?(?<secret>[^\s"']{8,200})/dgi,
@@ -94,7 +94,7 @@ export const GENERIC_RULES: readonly LeakRule[] = [
       highEntropy(2.5)(secret),
     'http',
   ),
-  anchored(
+  anchoredRule(
     'authorization-header',
     ['authorization', 'api-token'],
     /(?:authorization|api-token)["']?\s{0,5}[:=]\s{0,5}["']?\s{0,5}(?:(?<scheme>basic|bearer|token|api-token)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,})/dgi,
@@ -106,14 +106,14 @@ export const GENERIC_RULES: readonly LeakRule[] = [
         (highEntropy(3)(secret) && /\d/.test(secret) && !isStructuredValue(secret))),
     'http',
   ),
-  anchored(
+  anchoredRule(
     'bearer-token',
     ['bearer'],
     /(?<![A-Za-z])bearer\s{1,5}(?<secret>[A-Za-z0-9._~+/=-]{16,})/dgi,
     /* @__PURE__ */ highEntropy(3),
     'http',
   ),
-  anchored(
+  anchoredRule(
     'password-assignment',
     ['passw', 'pwd'],
     /(?:passw(?:or)?d|pwd)[A-Za-z0-9_.-]{0,20}["']?[ \t]{0,20}(?::=|=>|[:=])\s{0,5}["'](?<secret>[^"'\s]{8,100})["']/dgi,
@@ -128,7 +128,7 @@ export const GENERIC_RULES: readonly LeakRule[] = [
       !CREDENTIAL_WORDS.test(secret),
     'generic',
   ),
-  anchored(
+  anchoredRule(
     'high-entropy-assignment',
     ['key', 'secret', 'token', 'passw', 'pwd', 'credential', 'auth'],
     /(?:api[_.-]?key|access[_.-]?key|key|secret|token|passw(?:or)?d|pwd|credentials?|auth|private[_.-]?key)[A-Za-z0-9_.-]{0,20}?["']?[ \t]{0,20}(?::=|=>|[:=]|["'],)\s{0,5}["'`]?(?<secret>[A-Za-z0-9+/_.=~!@#$%^&*-]{16,200})(?![A-Za-z0-9+/_.=~!@#$%^&*-])/dgi,

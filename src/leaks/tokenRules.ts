@@ -1,3 +1,4 @@
+import { anchoredRule } from './anchoredRule';
 import type { LeakRule } from './leakRule';
 import { mixedCase, randomLooking } from './ruleChecks';
 
@@ -6,16 +7,16 @@ import { mixedCase, randomLooking } from './ruleChecks';
 // end inside a longer word, and must look random (a body of x's, 1's or a sequence is a sample).
 // Bounded repetitions and one unbounded tail at most keep every pattern linear.
 
+/** An anchored rule whose value must look random unless told otherwise. */
 /* @__NO_SIDE_EFFECTS__ */
 function token(
   id: string,
   keywords: string[],
   pattern: RegExp,
   accept: LeakRule['accept'] = randomLooking,
-  // The family is the id's first word but where it is given.
-  family = id.slice(0, id.indexOf('-')),
+  family?: string,
 ): LeakRule {
-  return { id, family, keywords, pattern, anchored: true, accept };
+  return anchoredRule(id, keywords, pattern, accept, family);
 }
 
 const hasLetter = (secret: string) => /[A-Za-z]/.test(secret) && randomLooking(secret);
