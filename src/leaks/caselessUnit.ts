@@ -11,3 +11,10 @@ export function caselessUnit(code: number): number {
 
 /** `caselessUnit` of an ASCII unit; 0x80 for every other unit. */
 export const asciiUnit = (code: number): number => (code < 0x80 ? caselessUnit(code) : 0x80);
+
+/** How many values `asciiUnit` takes: the 128 ASCII units' and 0x80. */
+export const ASCII_UNITS = 129;
+
+/** Two units one after the other, as `asciiUnit` reads them: an index below `ASCII_UNITS ** 2`. */
+export const unitPair = (first: number, second: number): number =>
+  ASCII_UNITS * asciiUnit(first) + asciiUnit(second);

@@ -1,4 +1,4 @@
-import { asciiUnit } from './caselessUnit';
+import { unitPair } from './caselessUnit';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import type { ScanTables } from './scanTables';
 import { isTokenChar } from './tokenChars';
@@ -57,7 +57,5 @@ export function inertSeam(
   while (last > from && isMarker(text.charCodeAt(last - 1))) last--;
   let first = start;
   while (first < to && isMarker(text.charCodeAt(first))) first++;
-  return !tables.pairs[
-    129 * asciiUnit(text.charCodeAt(last - 1)) + asciiUnit(text.charCodeAt(first))
-  ];
+  return !tables.pairs[unitPair(text.charCodeAt(last - 1), text.charCodeAt(first))];
 }

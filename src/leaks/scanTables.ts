@@ -1,4 +1,4 @@
-import { asciiUnit } from './caselessUnit';
+import { ASCII_UNITS, unitPair } from './caselessUnit';
 import { ignoresCase } from './ignoresCase';
 import { flat, type KeywordTables, keywordTables } from './keywordTables';
 import type { LeakRule } from './leakRule';
@@ -29,8 +29,8 @@ export interface ScanTables extends KeywordTables {
    */
   readonly around: number;
   /**
-   * Per two units one after the other in a keyword (`asciiUnit`s: `129 * first + second`), 1: a
-   * keyword across a seam has the units either side of it in this table (`inertSeam`).
+   * Per two units one after the other in a keyword (by `unitPair`), 1: a keyword across a seam
+   * has the units either side of it in this table (`inertSeam`).
    */
   readonly pairs: Uint8Array;
 }
@@ -99,10 +99,10 @@ function build(rules: readonly LeakRule[]): ScanTables {
   const anyCaseUnits = Uint8Array.from(anyCase);
   const [entryFrom, entryRules] = flat(rulesOf);
   const [requiredFrom, required] = flat(requiredOf);
-  const pairs = new Uint8Array(129 * 129);
+  const pairs = new Uint8Array(ASCII_UNITS * ASCII_UNITS);
   for (const keyword of keywords)
     for (let k = 1; k < keyword.length; k++)
-      pairs[129 * asciiUnit(keyword.charCodeAt(k - 1)) + asciiUnit(keyword.charCodeAt(k))] = 1;
+      pairs[unitPair(keyword.charCodeAt(k - 1), keyword.charCodeAt(k))] = 1;
   return {
     ...keywordTables(keywords, anyCaseUnits),
     rules,
