@@ -12,7 +12,7 @@ export const enum PassEvent {
   Ampersand = 1,
   Backslash = 2,
   Percent = 3,
-  Marker = 4,
+  // 4 was the emphasis and code markers' (`*`, backtick): found after the loop (`markerPoints`).
   Tilde = 5,
   Control = 6,
   /** A non-ASCII unit that folds (look-alike, mark, invisible). */
@@ -69,8 +69,6 @@ const EVENT_OF: Record<string, PassEvent> = {
   '&': PassEvent.Ampersand,
   '\\': PassEvent.Backslash,
   '%': PassEvent.Percent,
-  '*': PassEvent.Marker,
-  '`': PassEvent.Marker,
   '~': PassEvent.Tilde,
   '=': PassEvent.Equals,
   '|': PassEvent.Pipe,

@@ -12,6 +12,8 @@ const UNITS: Record<string, string[]> = {
   'one long run': ['QUJDRA', '%', 'a', '='],
   // (look-alikes of every kind: normalisedLinearTime.complexity.test.ts)
   'lone surrogates': ['\ud800', 'a\ud800'],
+  // Found after the loop, and merged with the loop's points (`markerPoints`).
+  'markers among points': ['*', 'a*b%41', '`a`\\x67', '\ud800*'],
   'line breaks': ['\n', '\r\n', 'a\n', ' \n> '],
   'escapes and byte encodings': [
     '%41',
