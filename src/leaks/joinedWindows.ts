@@ -1,6 +1,5 @@
 import { firstPass } from './firstPass';
 import { inertSeam } from './inertSeam';
-import { stretches } from './joinedStretches';
 import { type PassOutput, toArray } from './passOutput';
 import { patternReach } from './patternReach';
 import { type ReaderView, readerView } from './readerView';
@@ -12,6 +11,8 @@ import { windowsAround } from './viewWindows';
 const SEAM_REACH = 40;
 /** What a match reads before its start: a lookbehind, and the 32 characters `accept` is given. */
 const CONTEXT = 64;
+/** Offsets this far apart keep a stretch of text in one window (`windowsAround` reaches 160). */
+const STEP = 128;
 
 /**
  * The windows of the joined view (those `windowsAround` the breaks' starts would make, or parts
@@ -98,7 +99,9 @@ export function joinedWindows(
       if (end >= to) break;
     }
     if (whole) kept.push(window);
-    else if (ranges.length > 0) stretches(text, ranges, from, to, CONTEXT, kept);
+    else if (ranges.length > 0)
+      for (const [a, b] of windowsAround(text, spread(ranges)))
+        kept.push([Math.max(a, from), Math.min(b, to)]);
   }
   return kept;
 }
@@ -123,6 +126,23 @@ const enum Reach {
   None = -1, // no rule of the entry may run
   Window = -2, // the whole window is needed (a token run or a point across a seam)
   View = -3, // a rule reads the whole view: every window is needed
+}
+
+/**
+ * Offsets along the stretches (merged), close enough that `windowsAround` keeps each stretch in
+ * one window: each part of the text is covered once, however many stretches overlap there.
+ */
+function spread(ranges: [number, number][]): number[] {
+  ranges.sort((x, y) => x[0] - y[0]);
+  const offsets: number[] = [];
+  let covered = -1;
+  for (const [a, b] of ranges) {
+    if (b <= covered) continue;
+    for (let at = Math.max(0, a, covered + 1); at < b; at += STEP) offsets.push(at);
+    offsets.push(b);
+    covered = b;
+  }
+  return offsets;
 }
 
 /**
