@@ -35,7 +35,9 @@ interface Pass extends PointState {
 }
 
 // One pass state per nesting level of views: a view's pass runs while its parent's output is
-// still being read. Reused from call to call (the pass allocates nothing on ordinary text).
+// still being read. Reused from call to call: on ordinary text the pass allocates only the copy
+// of its points that `markerPoints` merges the markers' into (a scratch list swapped in
+// costs 49 B gz for ~12 ns a pass).
 const passes: Pass[] = [];
 
 /**

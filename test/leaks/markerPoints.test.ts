@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstPass } from '../../src/leaks/firstPass';
 import { LEAK_RULES } from '../../src/leaks/leakRules';
+import { maskLeaks } from '../../src/leaks/maskLeaks';
 import { scanTables } from '../../src/leaks/scanTables';
 import { isTokenChar } from '../../src/leaks/tokenChars';
 
@@ -84,5 +85,27 @@ describe('marker points', () => {
     expect(pointsOf('%67 a*b')).toEqual([0, 5]);
     expect(pointsOf('a*b %67')).toEqual([1, 4]);
     expect(pointsOf('\ud83d**a a**\ud83d\ude00')).toEqual([]);
+  });
+
+  it('leave a host keyword that holds a marker to the automaton: found, and its points still read', () => {
+    const rules = [
+      ...LEAK_RULES,
+      {
+        id: 'star-key',
+        family: 'host',
+        keywords: ['k*y`'],
+        anchored: true,
+        pattern: /k\*y`\d{6}/g,
+      },
+    ];
+    const hostTables = scanTables(rules);
+    const text = 'a**b k*y`123456 c*d';
+    const { hits, points } = firstPass(text, hostTables, true, 0);
+    const entries = Array.from(hits.list.subarray(0, hits.length));
+    const at = entries.findIndex((value, k) => k % 2 === 0 && value === 5);
+    expect(at, 'the keyword is a hit at 5').toBeGreaterThanOrEqual(0);
+    expect(hostTables.keywords[entries[at + 1]!]).toBe('k*y`');
+    expect(Array.from(points.list.subarray(0, points.length))).toEqual([1, 6, 8, 17]);
+    expect(maskLeaks(text, { rules }).findings.map((found) => found.rule)).toContain('star-key');
   });
 });
