@@ -2,9 +2,10 @@ import { firstPass } from './firstPass';
 import { inertSeam } from './inertSeam';
 import { type PassOutput, toArray } from './passOutput';
 import { patternReach } from './patternReach';
-import { type ReaderView, readerView } from './readerView';
+import { readerView } from './readerView';
 import type { ScanTables } from './scanTables';
 import { isTokenChar as isToken } from './tokenChars';
+import { viewOffset } from './viewOffset';
 import { windowsAround } from './viewWindows';
 
 /** How far a join may change what a reader sees around a seam (a character reference is up to 32 long). */
@@ -282,7 +283,12 @@ function seamReach(
   while (search.specials[special]! < copyFrom) special++;
   search.special = special;
   const plain = !(search.specials[special]! < stop);
-  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain))
+  // Units of one or two characters spaced out on both sides: a run of them may cross the seam.
+  if (
+    next === k + 2 &&
+    !/(^|\s)\S\S? \S\S?\s+\S\S? \S/.test(text.slice(breaks[k]! - 7, breaks[k + 1]! + 6)) &&
+    inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain)
+  )
     return result;
   let copy = '';
   const seams: number[] = [];
@@ -338,6 +344,10 @@ function seamReach(
     needs(run[0] - CONTEXT, Math.min(to, run[1] + CONTEXT));
   }
   seam = 0;
+  // A run of separated units across a seam is decoded whole, as a token run is.
+  for (let j = 0; j < pass.lists.length; j += 3)
+    if (crosses(pass.lists.list[j]!, pass.lists.list[j + 1]!)) needs(from, to);
+  seam = 0;
   for (let j = 0; j < pass.hits.length; j += 2) {
     const start = pass.hits.list[j]!;
     const entry = pass.hits.list[j + 1]!;
@@ -352,22 +362,6 @@ function seamReach(
     needs(copyFrom - CONTEXT, Math.min(to, end + CONTEXT));
   }
   return result;
-}
-
-/**
- * Where source offset `at` of a copy falls in its view: the first view character written at or
- * after it; -1 inside what one view character stands for (a reference the seam cut in two).
- */
-function viewOffset(view: ReaderView, at: number): number {
-  const { at: starts, from, to } = view;
-  for (let k = 0; k < starts.length; k++) {
-    if (to[k]! < 0) {
-      const length = (k + 1 < starts.length ? starts[k + 1]! : view.text.length) - starts[k]!;
-      if (from[k]! + length > at) return starts[k]! + Math.max(0, at - from[k]!);
-    } else if (from[k]! >= at) return starts[k]!;
-    else if (to[k]! > at) return -1;
-  }
-  return view.text.length;
 }
 
 /** Where the token run that ends at break `k` starts, runs on earlier lines joined to it included. */
