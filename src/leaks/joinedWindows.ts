@@ -286,7 +286,9 @@ function seamReach(
   // Units of one or two characters spaced out on both sides: a run of them may cross the seam.
   if (
     next === k + 2 &&
-    !/(^|\s)\S\S? \S\S?\s+\S\S? \S/.test(text.slice(breaks[k]! - 7, breaks[k + 1]! + 6)) &&
+    !/(^|\s)\S\S? \S\S?\s+\S\S? \S/.test(
+      text.slice(Math.max(0, breaks[k]! - 7), breaks[k + 1]! + 6),
+    ) &&
     inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain)
   )
     return result;
