@@ -5,6 +5,9 @@ import { isTokenChar } from './tokenChars';
 
 const isMarker = (code: number) => code === 0x2a || code === 0x60;
 
+/** Units of one or two characters spaced out on both sides of a seam: a run of them may cross it. */
+const SPACED_UNITS = /(^|\s)\S\S? \S\S?\s+\S\S? \S/;
+
 /**
  * The token characters from `i` towards `stop` (forward with `step` 1; backward with -1, reading
  * the unit before `i`), markers skipped: it stops at the first unit that is not one.
@@ -33,6 +36,8 @@ function units(text: string, i: number, stop: number, step: number): number {
  *    either side of it one after the other, as a caseless regex reads them (`pairs`; a unit
  *    above ASCII matches only one above ASCII). Where one has, the copy is read (no automaton
  *    here: on the bench's ordinary text 1 seam in 10, `0` + `A` of `sq0atp`).
+ *  - no run of separated units (spaced out, or hex bytes spaced out) crosses it: units of one or
+ *    two characters spaced out on both sides of the seam are read in the copy.
  * Not decided here when a keyword holds a marker (a reader's view drops it).
  * Ordinary Markdown joined to the text before it (`Article 5` + `**Item 6**`) is decided here.
  */
@@ -57,5 +62,8 @@ export function inertSeam(
   while (last > from && isMarker(text.charCodeAt(last - 1))) last--;
   let first = start;
   while (first < to && isMarker(text.charCodeAt(first))) first++;
-  return !tables.pairs[unitPair(text.charCodeAt(last - 1), text.charCodeAt(first))];
+  return (
+    !tables.pairs[unitPair(text.charCodeAt(last - 1), text.charCodeAt(first))] &&
+    !SPACED_UNITS.test(text.slice(Math.max(0, end - 7), start + 6))
+  );
 }

@@ -283,14 +283,7 @@ function seamReach(
   while (search.specials[special]! < copyFrom) special++;
   search.special = special;
   const plain = !(search.specials[special]! < stop);
-  // Units of one or two characters spaced out on both sides: a run of them may cross the seam.
-  if (
-    next === k + 2 &&
-    !/(^|\s)\S\S? \S\S?\s+\S\S? \S/.test(
-      text.slice(Math.max(0, breaks[k]! - 7), breaks[k + 1]! + 6),
-    ) &&
-    inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain)
-  )
+  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain))
     return result;
   let copy = '';
   const seams: number[] = [];
