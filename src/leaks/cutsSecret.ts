@@ -1,22 +1,33 @@
-import { isDigit, isTokenChar, isVowel, lowerCaseWord } from './tokenChars';
+import { isDigit, isLower, isTokenChar, isVowel } from './tokenChars';
 
-// What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with: 3 for a
-// token character (`isTokenChar`), 1 for the rest. (Not `*`, `#` or `!`: Markdown's markers and
-// punctuation run into a line's last word.)
+// What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with: 128 and
+// up for a token character (`isTokenChar`), 64 and up for the rest. (Not `*`, `#` or `!`:
+// Markdown's markers and punctuation run into a line's last word.) The low bits are what
+// `randomLooking` reads: one load per character, no chain of ranges.
+const SIGN = 1; // a digit or one of `_+/=:@`
+const UPPER = 2;
+const LOWER = 4;
 const SECRET = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);
   for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_.:@?%&~$-') {
     const code = char.charCodeAt(0);
-    table[code] = isTokenChar(code) ? 3 : 1;
+    table[code] =
+      (isTokenChar(code) ? 128 : 64) |
+      (isDigit(code) || '_+/=:@'.includes(char) ? SIGN : 0) |
+      (code < 0x5b && code > 0x40 ? UPPER : 0) |
+      (isLower(code) ? LOWER : 0);
   }
   return table;
 })();
+
+/** What the table says of a code unit (0: no secret character). */
+const classOf = (code: number): number => (code < 0x80 ? SECRET[code]! : 0);
 
 /** True when a code unit is one secrets are written with (a key, a URL with credentials, a JWT). */
 export const isSecretChar = (code: number): boolean => code < 0x80 && SECRET[code]! > 0;
 
 /** `isTokenChar` by the table: one load, not a chain of ranges (the runs' sampling reads many). */
-export const isTokenUnit = (code: number): boolean => code < 0x80 && SECRET[code]! > 1;
+export const isTokenUnit = (code: number): boolean => code < 0x80 && SECRET[code]! > 127;
 
 /** A seam inside a run of secret characters this long (both sides together) may cut a secret. */
 const MIN_CUT_RUN = 12;
@@ -37,8 +48,22 @@ export function cutsSecret(
   to: number,
   inBlock: boolean,
 ): boolean {
+  // One read of the second side's run: its length, whether it is lower-case letters only, and
+  // whether it looks random (as `randomLooking` with a letter: a sign and a letter in it).
   let head = from;
-  while (head < to && head - from < 64 && isSecretChar(text.charCodeAt(head))) head++;
+  let word = true;
+  let sign = false;
+  let letter = false;
+  for (
+    let last = 0, c;
+    head < to && head - from < 64 && (c = classOf(text.charCodeAt(head)));
+    head++
+  ) {
+    if (c !== (128 | LOWER)) word = false;
+    if (c & SIGN || (last & LOWER && c & UPPER)) sign = true;
+    if (c & (UPPER | LOWER)) letter = true;
+    last = c;
+  }
   // The next line goes on with a secret when it starts like one; after a random-looking end
   // (a URL, a key) it may also start with anything but a plain word (`share`, `for`) or a bare
   // number (a count, an id). A plain word (or nothing) never goes on: read before the first
@@ -47,17 +72,25 @@ export function cutsSecret(
   // no word: after a random-looking end it is the key's last piece, however short.
   const lone =
     head === to && head - from <= MAX_LONE && (head - from === 1 || !vowel(text, from, head));
-  if (!lone && lowerCaseWord(text, from, head)) return false;
+  if (!lone && word) return false;
   // Read back, the run answers yes once the part read is long enough for both tests below and
-  // random-looking (so is the whole run then): a URL's last 6 characters, not its 23.
+  // random-looking (so is the whole run then): a URL's last 6 characters, not its 23. Read
+  // backwards, a small letter before a capital is a sign too (as `randomLooking` reads it).
   const need = lone ? MIN_CUT_TAIL : Math.max(MIN_CUT_TAIL, MIN_CUT_RUN - head + from);
   let tail = lastTo;
-  while (tail > lastFrom && lastTo - tail < 64 && isSecretChar(text.charCodeAt(tail - 1)))
-    if (--tail === lastTo - need && randomLooking(text, tail, lastTo, false)) return true;
+  let random = false;
+  for (
+    let next = 0, c;
+    tail > lastFrom && lastTo - tail < 64 && (c = classOf(text.charCodeAt(tail - 1)));
+    next = c
+  ) {
+    if (c & SIGN || (c & LOWER && next & UPPER)) random = true;
+    if (--tail <= lastTo - need && random) return true;
+  }
   // In a block, a last line all of secret characters counts however narrow the block is.
   if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
   if (!lone && lastTo - tail + head - from < MIN_CUT_RUN) return false;
-  return randomLooking(text, tail, lastTo, false) || randomLooking(text, from, head, true);
+  return random || (sign && letter);
 }
 
 /** A lone line this short may be a key's last piece ({@link cutsSecret}). */
@@ -75,26 +108,13 @@ function vowel(text: string, from: number, to: number): boolean {
  */
 export function randomLooking(text: string, from: number, to: number, letter: boolean): boolean {
   let random = false;
-  let hasLetter = false;
-  let lower = false;
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    const isLower = code >= 0x61 && code <= 0x7a;
-    const isUpper = code >= 0x41 && code <= 0x5a;
-    if (isLower || isUpper) hasLetter = true;
-    if (
-      isDigit(code) ||
-      (lower && isUpper) ||
-      code === 0x5f ||
-      code === 0x2b ||
-      code === 0x2f ||
-      code === 0x3d ||
-      code === 0x3a ||
-      code === 0x40
-    )
-      random = true;
-    lower = isLower;
-    if (random && (hasLetter || !letter)) return true;
+  let hasLetter = !letter;
+  for (let i = from, last = 0; i < to; i++) {
+    const c = classOf(text.charCodeAt(i));
+    if (c & SIGN || (last & LOWER && c & UPPER)) random = true;
+    if (c & (UPPER | LOWER)) hasLetter = true;
+    if (random && hasLetter) return true;
+    last = c;
   }
   return false;
 }
