@@ -54,7 +54,7 @@ export function lineBreaks(text: string, breaks: Offsets, others: Offsets): void
           (last >= MIN_WRAP_WIDTH &&
             (Math.abs(width - last) <= 1 ||
               (wStart >= 0 && Math.abs(last - (wEnd - wStart)) <= 1))) ||
-          (cutMayFollow(text, start, end) && endsInSecret(text, xStart, xEnd))
+          (endsInSecret(text, xStart, xEnd) && cutMayFollow(text, start, end))
         )
           decide(text, wStart, wEnd, xStart, xEnd, start, end, breaks, gap);
       }
@@ -97,7 +97,11 @@ function endsInSecret(text: string, start: number, end: number): boolean {
   if (text.charCodeAt(to - 1) === 0x0d) to--;
   if (text.charCodeAt(to - 1) === 0x5c) to--;
   while (isBlank(text.charCodeAt(to - 1))) to--;
-  return to - start >= MIN_CUT_TAIL && allSecret(text, to - MIN_CUT_TAIL, to);
+  if (to - start < MIN_CUT_TAIL) return false;
+  // Read back: a line's last character is the likeliest to tell (`.`, a space before a number).
+  for (let i = to - 1; i >= to - MIN_CUT_TAIL; i--)
+    if (!isSecretChar(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /**
