@@ -49,19 +49,16 @@ export function cutsSecret(
   inBlock: boolean,
 ): boolean {
   // One read of the second side's run: its length, whether it is lower-case letters only, and
-  // whether it looks random (as `randomLooking` with a letter: a sign and a letter in it).
+  // whether it looks random (as `randomLooking` with a letter: a sign and a letter in it). Bits
+  // gathered without a branch: every unit's (all lower case), any unit's, a small letter's
+  // before a capital (`c << 1` puts UPPER on LOWER).
+  const headEnd = to - from > 64 ? from + 64 : to;
   let head = from;
-  let word = true;
-  let sign = false;
-  let letter = false;
-  for (
-    let last = 0, c;
-    head < to && head - from < 64 && (c = classOf(text.charCodeAt(head)));
-    head++
-  ) {
-    if (c !== (128 | LOWER)) word = false;
-    if (c & SIGN || (last & LOWER && c & UPPER)) sign = true;
-    if (c & (UPPER | LOWER)) letter = true;
+  let every = 255;
+  let any = 0;
+  for (let last = 0, c; head < headEnd && (c = classOf(text.charCodeAt(head))); head++) {
+    every &= c;
+    any |= c | (last & (c << 1) & LOWER ? SIGN : 0);
     last = c;
   }
   // The next line goes on with a secret when it starts like one; after a random-looking end
@@ -72,25 +69,23 @@ export function cutsSecret(
   // no word: after a random-looking end it is the key's last piece, however short.
   const lone =
     head === to && head - from <= MAX_LONE && (head - from === 1 || !vowel(text, from, head));
-  if (!lone && word) return false;
+  if (!lone && every & LOWER) return false;
   // Read back, the run answers yes once the part read is long enough for both tests below and
   // random-looking (so is the whole run then): a URL's last 6 characters, not its 23. Read
   // backwards, a small letter before a capital is a sign too (as `randomLooking` reads it).
   const need = lone ? MIN_CUT_TAIL : Math.max(MIN_CUT_TAIL, MIN_CUT_RUN - head + from);
+  const tailEnd = lastTo - lastFrom > 64 ? lastTo - 64 : lastFrom;
+  const early = lastTo - need;
   let tail = lastTo;
-  let random = false;
-  for (
-    let next = 0, c;
-    tail > lastFrom && lastTo - tail < 64 && (c = classOf(text.charCodeAt(tail - 1)));
-    next = c
-  ) {
-    if (c & SIGN || (c & LOWER && next & UPPER)) random = true;
-    if (--tail <= lastTo - need && random) return true;
+  let random = 0;
+  for (let next = 0, c; tail > tailEnd && (c = classOf(text.charCodeAt(tail - 1))); next = c) {
+    random |= c & (SIGN | ((next << 1) & LOWER));
+    if (--tail <= early && random) return true;
   }
   // In a block, a last line all of secret characters counts however narrow the block is.
   if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
   if (!lone && lastTo - tail + head - from < MIN_CUT_RUN) return false;
-  return random || (sign && letter);
+  return random !== 0 || (any & SIGN && any & (UPPER | LOWER)) !== 0;
 }
 
 /** A lone line this short may be a key's last piece ({@link cutsSecret}). */
