@@ -48,10 +48,9 @@ export function cutsSecret(
   to: number,
   inBlock: boolean,
 ): boolean {
-  // One read of the second side's run: its length, whether it is lower-case letters only, and
-  // whether it looks random (as `randomLooking` with a letter: a sign and a letter in it). Bits
-  // gathered without a branch: every unit's (all lower case), any unit's, a small letter's
-  // before a capital (`c << 1` puts UPPER on LOWER).
+  // One read of the second side's run, its bits gathered without a branch: those every unit has
+  // (LOWER: a plain word), those any has, and SIGN for a small letter before a capital (`c << 1`
+  // puts UPPER on LOWER). Random-looking as `randomLooking` with a letter: a sign and a letter.
   const headEnd = to - from > 64 ? from + 64 : to;
   let head = from;
   let every = 255;

@@ -89,12 +89,16 @@ function blank(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** The width of the line `[start, end)` but a carriage return that ends it (as `readLine` reads it). */
+/**
+ * The width of the line `[start, end)` but a carriage return that ends it: as its content is read
+ * (`contentEnd`), since a line's content never starts past its CR.
+ */
 const bare = (text: string, start: number, end: number) =>
   end - start - +(text.charCodeAt(end - 1) === 0x0d);
 
 /** At least `MIN_CUT_TAIL` secret characters end the line `[start, end)` (before a CR, a backslash, blanks). */
 function endsInSecret(text: string, start: number, end: number): boolean {
+  if (end - start < MIN_CUT_TAIL) return false; // before any read (`url`, `share`)
   // Read past `start` (an empty line), it answers no all the same.
   let to = end;
   if (text.charCodeAt(to - 1) === 0x0d) to--;
@@ -129,13 +133,16 @@ function cutMayFollow(text: string, start: number, end: number): boolean {
   );
 }
 
-/** Where the content `[from, …)` of the line ending at `at` ends: before a CR, a backslash, a hard break's blanks. */
+/**
+ * Where the content `[from, …)` of the line ending at `at` ends: before a CR, a backslash and a
+ * hard break's blanks (or a blank line's).
+ */
 function contentEnd(text: string, from: number, at: number): number {
   let to = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
   if (to > from && text.charCodeAt(to - 1) === 0x5c) to--;
   let spaces = 0;
   while (to - spaces > from && spaces < 4 && isBlank(text.charCodeAt(to - spaces - 1))) spaces++;
-  return spaces >= 2 || spaces === to - from ? to - spaces : to; // a Markdown hard break, or a blank line
+  return spaces >= 2 || spaces === to - from ? to - spaces : to;
 }
 
 /**
@@ -153,7 +160,7 @@ function decide(
   breaks: Offsets,
   gapped: boolean,
 ): void {
-  // A line's width but a CR that ends it: its content never starts past a CR.
+  // Each line's content start and end are read apart: the end only when the first test passes.
   const from = contentStart(text, yStart, yEnd);
   const width = bare(text, yStart, yEnd); // a wrapped block repeats its markers on every line
   const lastWidth = bare(text, xStart, xEnd);
