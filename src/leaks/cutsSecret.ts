@@ -1,21 +1,19 @@
-import { isDigit, isLower, isTokenChar, isVowel } from './tokenChars';
+import { isTokenChar, isVowel, lowerCaseWord } from './tokenChars';
 
 // What secrets (keys, tokens, URLs with credentials, JWTs, PEM bodies) are written with: 128 and
 // up for a token character (`isTokenChar`), 64 and up for the rest. (Not `*`, `#` or `!`:
 // Markdown's markers and punctuation run into a line's last word.) The low bits are what
-// `randomLooking` reads: one load per character, no chain of ranges.
-const SIGN = 1; // a digit or one of `_+/=:@`
+// `randomLooking` reads (capitals, small letters, then signs: digits and `+/=_:@`, in order).
+const SIGN = 1;
 const UPPER = 2;
 const LOWER = 4;
 const SECRET = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);
-  for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_.:@?%&~$-') {
-    const code = char.charCodeAt(0);
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_:@.?%&~$-';
+  for (let i = 0; i < chars.length; i++) {
+    const code = chars.charCodeAt(i);
     table[code] =
-      (isTokenChar(code) ? 128 : 64) |
-      (isDigit(code) || '_+/=:@'.includes(char) ? SIGN : 0) |
-      (code < 0x5b && code > 0x40 ? UPPER : 0) |
-      (isLower(code) ? LOWER : 0);
+      (isTokenChar(code) ? 128 : 64) | (i < 26 ? UPPER : i < 52 ? LOWER : i < 68 ? SIGN : 0);
   }
   return table;
 })();
@@ -48,18 +46,8 @@ export function cutsSecret(
   to: number,
   inBlock: boolean,
 ): boolean {
-  // One read of the second side's run, its bits gathered without a branch: those every unit has
-  // (LOWER: a plain word), those any has, and SIGN for a small letter before a capital (`c << 1`
-  // puts UPPER on LOWER). Random-looking as `randomLooking` with a letter: a sign and a letter.
-  const headEnd = to - from > 64 ? from + 64 : to;
   let head = from;
-  let every = 255;
-  let any = 0;
-  for (let last = 0, c; head < headEnd && (c = classOf(text.charCodeAt(head))); head++) {
-    every &= c;
-    any |= c | (last & (c << 1) & LOWER ? SIGN : 0);
-    last = c;
-  }
+  while (head < to && head - from < 64 && isSecretChar(text.charCodeAt(head))) head++;
   // The next line goes on with a secret when it starts like one; after a random-looking end
   // (a URL, a key) it may also start with anything but a plain word (`share`, `for`) or a bare
   // number (a count, an id). A plain word (or nothing) never goes on: read before the first
@@ -68,7 +56,7 @@ export function cutsSecret(
   // no word: after a random-looking end it is the key's last piece, however short.
   const lone =
     head === to && head - from <= MAX_LONE && (head - from === 1 || !vowel(text, from, head));
-  if (!lone && every & LOWER) return false;
+  if (!lone && lowerCaseWord(text, from, head)) return false;
   // Read back, the run answers yes once the part read is long enough for both tests below and
   // random-looking (so is the whole run then): a URL's last 6 characters, not its 23. Read
   // backwards, a small letter before a capital is a sign too (as `randomLooking` reads it).
@@ -84,7 +72,7 @@ export function cutsSecret(
   // In a block, a last line all of secret characters counts however narrow the block is.
   if (lastTo - tail < MIN_CUT_TAIL && !(inBlock && tail === lastFrom)) return false;
   if (!lone && lastTo - tail + head - from < MIN_CUT_RUN) return false;
-  return random !== 0 || (any & SIGN && any & (UPPER | LOWER)) !== 0;
+  return random !== 0 || randomLooking(text, from, head, true);
 }
 
 /** A lone line this short may be a key's last piece ({@link cutsSecret}). */
@@ -101,14 +89,10 @@ function vowel(text: string, from: number, to: number): boolean {
  * `_+/=:@` (with `letter`, only if it has a letter too): a key, not a word. No copy of the text.
  */
 export function randomLooking(text: string, from: number, to: number, letter: boolean): boolean {
-  let random = false;
-  let hasLetter = !letter;
-  for (let i = from, last = 0; i < to; i++) {
-    const c = classOf(text.charCodeAt(i));
-    if (c & SIGN || (last & LOWER && c & UPPER)) random = true;
-    if (c & (UPPER | LOWER)) hasLetter = true;
-    if (random && hasLetter) return true;
-    last = c;
+  let any = 0;
+  for (let i = from, last = 0, c; i < to; i++, last = c) {
+    c = classOf(text.charCodeAt(i));
+    any |= c | (last & (c << 1) & LOWER ? SIGN : 0);
   }
-  return false;
+  return (any & SIGN) !== 0 && (!letter || (any & (UPPER | LOWER)) !== 0);
 }
