@@ -89,10 +89,11 @@ function vowel(text: string, from: number, to: number): boolean {
  * `_+/=:@` (with `letter`, only if it has a letter too): a key, not a word. No copy of the text.
  */
 export function randomLooking(text: string, from: number, to: number, letter: boolean): boolean {
-  let any = 0;
-  for (let i = from, last = 0, c; i < to; i++, last = c) {
+  const need = letter ? UPPER | LOWER : 255;
+  for (let i = from, last = 0, any = 0, c; i < to; i++, last = c) {
     c = classOf(text.charCodeAt(i));
     any |= c | (last & (c << 1) & LOWER ? SIGN : 0);
+    if (any & SIGN && any & need) return true; // read no further (a keyword's long run)
   }
-  return (any & SIGN) !== 0 && (!letter || (any & (UPPER | LOWER)) !== 0);
+  return false;
 }
