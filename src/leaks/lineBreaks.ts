@@ -32,18 +32,21 @@ export function lineBreaks(text: string, breaks: Offsets, others: Offsets): void
   // ends that block (a paragraph after it is no part of its key).
   let gap = false;
   let xGap = false;
+  const list = others.list;
+  const count = others.length;
   let other = 0;
   let feed = text.indexOf('\n');
   for (;;) {
-    const next = other < others.length ? others.list[other]! : -1;
+    const next = other < count ? list[other]! : -1;
     const at = feed === -1 || (next !== -1 && next < feed) ? next : feed;
-    if (at === next && at !== -1) other++;
-    else if (at !== -1) feed = text.indexOf('\n', at + 1);
+    let barrier = false; // (a line feed is none)
+    if (at === next && at !== -1) {
+      other++;
+      barrier = text.charCodeAt(at) === 0x2029 && text.charCodeAt(at + 1) === 0x2029;
+    } else if (at !== -1) feed = text.indexOf('\n', at + 1);
     // The unit after a lone high surrogate is read with it: no line ends there.
     if (at > 0 && isHigh(text.charCodeAt(at - 1)) && pairedUnit(text, at)) continue;
     const end = at === -1 ? n : at;
-    const barrier =
-      at !== -1 && text.charCodeAt(at) === 0x2029 && text.charCodeAt(at + 1) === 0x2029;
     if (blank(text, start, end)) gap = xStart >= 0;
     else {
       if (gap && wStart >= 0 && !xGap) wStart = wEnd = xStart = xEnd = -1;
@@ -54,7 +57,7 @@ export function lineBreaks(text: string, breaks: Offsets, others: Offsets): void
           (last >= MIN_WRAP_WIDTH &&
             (Math.abs(width - last) <= 1 ||
               (wStart >= 0 && Math.abs(last - (wEnd - wStart)) <= 1))) ||
-          (cutMayFollow(text, start, end) && endsInSecret(text, xStart, xEnd))
+          (endsInSecret(text, xStart, xEnd) && cutMayFollow(text, start, end))
         )
           decide(text, wStart, wEnd, xStart, xEnd, start, end, breaks, gap);
       }
@@ -72,7 +75,7 @@ export function lineBreaks(text: string, breaks: Offsets, others: Offsets): void
       wStart = wEnd = xStart = xEnd = -1;
       gap = xGap = false;
       start = at + 2;
-      if (other < others.length && others.list[other] === at + 1) other++;
+      if (other < count && list[other] === at + 1) other++;
     }
   }
 }
@@ -86,18 +89,26 @@ function blank(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** The width of the line `[start, end)` but a carriage return that ends it (as `readLine` reads it). */
+/**
+ * The width of the line `[start, end)` but a carriage return that ends it: as its content is read
+ * (`contentEnd`), since a line's content never starts past its CR.
+ */
 const bare = (text: string, start: number, end: number) =>
   end - start - +(text.charCodeAt(end - 1) === 0x0d);
 
 /** At least `MIN_CUT_TAIL` secret characters end the line `[start, end)` (before a CR, a backslash, blanks). */
 function endsInSecret(text: string, start: number, end: number): boolean {
+  if (end - start < MIN_CUT_TAIL) return false; // before any read (`url`, `share`)
   // Read past `start` (an empty line), it answers no all the same.
   let to = end;
   if (text.charCodeAt(to - 1) === 0x0d) to--;
   if (text.charCodeAt(to - 1) === 0x5c) to--;
   while (isBlank(text.charCodeAt(to - 1))) to--;
-  return to - start >= MIN_CUT_TAIL && allSecret(text, to - MIN_CUT_TAIL, to);
+  if (to - start < MIN_CUT_TAIL) return false;
+  // Read back: a line's last character is the likeliest to tell (`.`, a space before a number).
+  for (let i = to - 1; i >= to - MIN_CUT_TAIL; i--)
+    if (!isSecretChar(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /**
@@ -122,23 +133,16 @@ function cutMayFollow(text: string, start: number, end: number): boolean {
   );
 }
 
-// One line as the break decision reads it (scratch: no object per line).
-let lineFrom = 0;
-let lineTo = 0;
-let lineEndAt = 0;
-
-/** Reads the line `[start, at)`: its content `[lineFrom, lineTo)` and its end before a CR. */
-function readLine(text: string, start: number, at: number): void {
-  const from = contentStart(text, start, at);
-  const end = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
-  let to = end;
+/**
+ * Where the content `[from, …)` of the line ending at `at` ends: before a CR, a backslash and a
+ * hard break's blanks (or a blank line's).
+ */
+function contentEnd(text: string, from: number, at: number): number {
+  let to = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
   if (to > from && text.charCodeAt(to - 1) === 0x5c) to--;
   let spaces = 0;
   while (to - spaces > from && spaces < 4 && isBlank(text.charCodeAt(to - spaces - 1))) spaces++;
-  if (spaces >= 2 || spaces === to - from) to -= spaces; // a Markdown hard break, or a blank line
-  lineFrom = from;
-  lineTo = to;
-  lineEndAt = end;
+  return spaces >= 2 || spaces === to - from ? to - spaces : to;
 }
 
 /**
@@ -156,27 +160,26 @@ function decide(
   breaks: Offsets,
   gapped: boolean,
 ): void {
-  readLine(text, yStart, yEnd);
-  const from = lineFrom;
-  const to = lineTo;
-  const width = lineEndAt - yStart; // a wrapped block repeats its markers on every line
-  // Neither a block's line (X as wide, CRs aside) nor a cut (what every other test below needs:
-  // the next line starts with a secret character): X is not read at all.
-  if (!isSecretChar(text.charCodeAt(from)) && width !== bare(text, xStart, xEnd)) return;
-  readLine(text, xStart, xEnd);
-  const lastFrom = lineFrom;
-  const lastTo = lineTo;
+  // Each line's content start and end are read apart: the end only when the first test passes.
+  const from = contentStart(text, yStart, yEnd);
+  const width = bare(text, yStart, yEnd); // a wrapped block repeats its markers on every line
+  const lastWidth = bare(text, xStart, xEnd);
+  // Neither a block's line (X as wide) nor a cut (what every other test below needs: the next
+  // line starts with a secret character): X is not read at all.
+  if (!isSecretChar(text.charCodeAt(from)) && width !== lastWidth) return;
+  const to = contentEnd(text, from, yEnd);
+  const lastFrom = contentStart(text, xStart, xEnd);
+  const lastTo = contentEnd(text, lastFrom, xEnd);
   if (!(lastTo > lastFrom && to > from)) return;
-  const lastWidth = lineEndAt - xStart;
   const sameWidth =
     lastWidth >= MIN_WRAP_WIDTH && width === lastWidth && from - yStart === lastFrom - xStart;
   // The last line of a block is shorter: it goes on only where it continues a secret, so a
   // word after a key that fills its last line exactly is not glued to it. W is read only when
-  // as wide as X (CRs aside).
+  // as wide as X.
   let inBlock = false;
   if (lastWidth >= MIN_WRAP_WIDTH && wStart >= 0 && bare(text, wStart, wEnd) === lastWidth) {
-    readLine(text, wStart, wEnd);
-    inBlock = lineTo > lineFrom;
+    const wFrom = contentStart(text, wStart, wEnd);
+    inBlock = contentEnd(text, wFrom, wEnd) > wFrom;
   }
   if (
     // Across blank lines only a line all of secret characters goes on (a block's line or last
