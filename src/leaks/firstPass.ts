@@ -227,26 +227,23 @@ function matches(text: string, start: number, keyword: string, anyCase: number):
 
 /**
  * The emphasis and code markers (`*`, backtick) are no event of the loop: a native search finds
- * each run (ordinary text has one in ~30 characters, each an event cost ~40 ns), and its points,
- * appended after the loop's, are merged in order into them (only when both have some and they
- * interleave). (The loop skips a unit read with a high surrogate; a marker there needs no skip: a
- * run after a high surrogate or a marker is no point.)
+ * each run (ordinary text has one in ~30 characters, each an event cost ~40 ns), and its points
+ * are merged in order into the loop's. (The loop skips a unit read with a high surrogate; a
+ * marker there needs no skip: a run after a high surrogate or a marker is no point.)
  */
 function markerPoints(text: string, pass: Pass): void {
   const points = pass.out.points;
-  const looped = points.length;
+  const found = toArray(points);
+  points.length = 0;
   pass.markerEnd = -1;
+  let k = 0;
   for (let star = text.indexOf('*'), tick = text.indexOf('`'); star >= 0 || tick >= 0;) {
     const at = tick < 0 || (star >= 0 && star < tick) ? star : tick;
+    while (k < found.length && found[k]! < at) push(points, found[k++]!);
     markerPoint(text, at, pass, points);
     const next = Math.max(at + 1, pass.markerEnd);
     if (at === star) star = text.indexOf('*', next);
     else tick = text.indexOf('`', next);
   }
-  const list = points.list;
-  if (looped === 0 || points.length === looped || list[looped - 1]! < list[looped]!) return;
-  // From the end: the larger of the two lists' last points goes last.
-  const marks = list.slice(looped, points.length);
-  for (let i = looped - 1, j = marks.length - 1, to = points.length - 1; j >= 0; to--)
-    list[to] = i >= 0 && list[i]! > marks[j]! ? list[i--]! : marks[j--]!;
+  while (k < found.length) push(points, found[k++]!);
 }

@@ -23,9 +23,8 @@ const MIN_BYTES = 12;
 /**
  * A printable character that can be a unit: not a blank, a control or a line or paragraph
  * separator (one ends what a reader reads as one text: a stream's strings are kept apart by one).
- * Printable ASCII, what a unit mostly is, is tested first.
  */
-const isUnit = (code: number) => (code > 0x20 && code < 0x7f) || !isBlank(code);
+const isUnit = (code: number) => !isBlank(code);
 const isHexByte = (text: string, at: number) =>
   isHex(text.charCodeAt(at)) && isHex(text.charCodeAt(at + 1));
 const isHexUnit = (text: string, at: number) =>
@@ -47,17 +46,15 @@ export function separatedRunAt(text: string, at: number, lists: Offsets): number
   if (p === n || !isUnit(text.charCodeAt(p))) return at;
   let start = p;
   while (start > 0 && isUnit(text.charCodeAt(start - 1)) && p - start < 6) start--;
-  // The unit's length matters up to 3 (a spaced character, a spaced byte, a listed byte: 4 or
-  // more then), so the rest of it is not read.
-  const one = !isUnit(text.charCodeAt(p + 1));
-  const length =
-    start < p ? (one ? p + 1 - start : 3) : one ? 1 : isUnit(text.charCodeAt(p + 2)) ? 3 : 2;
+  let end = p + 1;
+  while (end < n && isUnit(text.charCodeAt(end)) && end - start < 7) end++;
+  const length = end - start;
   let kind = 0;
-  if (length === 1 && isSeparator(text.charCodeAt(p + 1)) && isUnit(text.charCodeAt(p + 2)))
+  if (length === 1 && isSeparator(text.charCodeAt(end)) && isUnit(text.charCodeAt(end + 1)))
     kind = Separated.Characters;
-  else if (length === 2 && isHexByte(text, start) && isSeparator(text.charCodeAt(start + 2)))
-    kind = isHexByte(text, start + 3) ? Separated.Bytes : 0;
-  else if (length > 2 && isHexUnit(text, start)) kind = Separated.HexList;
+  else if (length === 2 && isHexByte(text, start) && isSeparator(text.charCodeAt(end)))
+    kind = isHexByte(text, end + 1) ? Separated.Bytes : 0;
+  else if (length >= 4 && isHexUnit(text, start)) kind = Separated.HexList;
   if (kind === 0) return at;
   const [from, to, units] =
     kind === Separated.Characters

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { offsets } from '../../src/leaks/passOutput';
 import { separatedRunAt } from '../../src/leaks/separatedRuns';
 
-// Issue 32: separatedRunAt reads a unit's length only as far as it decides the kind (1 a spaced
-// character, 2 a spaced byte, 3 or more a listed `0x` byte). Where a run is found from each of a
-// text's first sampled positions is pinned: the same as when the whole unit was read.
+// Issue 32: where the first pass's sampled search finds a run of separated units (characters or
+// hex bytes spaced out, `0x` bytes listed) from each of a text's first 12 positions, pinned: a
+// cheaper unit read (round 15 tried one reading a unit's length only up to 3) must find the same.
 const token = 'ghp_aB3dE6gH9jK2mN5pQ8sT1vW4';
 const codes = [...token].map((c) => c.charCodeAt(0).toString(16));
 const TEXTS: [string, string, string][] = [
