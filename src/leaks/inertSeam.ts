@@ -1,4 +1,4 @@
-import { unitPair } from './caselessUnit';
+import { asciiUnit, unitPair } from './caselessUnit';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import type { ScanTables } from './scanTables';
 import { isTokenChar } from './tokenChars';
@@ -34,8 +34,10 @@ function units(text: string, i: number, stop: number, step: number): number {
  *  - no keyword crosses the seam in the view (in the copy, which keeps the markers, a keyword
  *    across it holds no marker, so it is one in the view too): no keyword has the two units
  *    either side of it one after the other, as a caseless regex reads them (`pairs`; a unit
- *    above ASCII matches only one above ASCII). Where one has, the copy is read (no automaton
- *    here: on the bench's ordinary text 1 seam in 10, `0` + `A` of `sq0atp`).
+ *    above ASCII matches only one above ASCII). Where one has, the copy is read; with `keywords`,
+ *    only when such a keyword reads, that way, the units around the seam (`keywordAcross`: on
+ *    the bench's ordinary text 1 seam in 10 has a pair, `0` + `A` of `sq0atp`, and none of them
+ *    the keyword).
  *  - no run of separated units (spaced out, or hex bytes spaced out) crosses it: units of one or
  *    two characters spaced out on both sides of the seam are read in the copy.
  * Not decided here when a keyword holds a marker (a reader's view drops it).
@@ -49,6 +51,7 @@ export function inertSeam(
   start: number,
   to: number,
   plain: boolean,
+  keywords = false,
 ): boolean {
   const ascii = tables.keywordAscii;
   if (!plain || ascii[0x2a]! + ascii[0x60]! > 0) return false;
@@ -62,8 +65,63 @@ export function inertSeam(
   while (last > from && isMarker(text.charCodeAt(last - 1))) last--;
   let first = start;
   while (first < to && isMarker(text.charCodeAt(first))) first++;
-  return (
-    !tables.pairs[unitPair(text.charCodeAt(last - 1), text.charCodeAt(first))] &&
-    !SPACED_UNITS.test(text.slice(Math.max(0, end - 7), start + 6))
-  );
+  if (
+    tables.pairs[unitPair(text.charCodeAt(last - 1), text.charCodeAt(first))] &&
+    (!keywords || keywordAcross(text, tables, from, last, first, to))
+  )
+    return false;
+  // Two spaces at least, or the pattern's two literal ones cannot match.
+  const a = Math.max(0, end - 7);
+  let spaces = 0;
+  for (let i = a; i < start + 6; i++) if (text.charCodeAt(i) === 0x20) spaces++;
+  return spaces < 2 || !SPACED_UNITS.test(text.slice(a, start + 6));
+}
+
+const byPair = new WeakMap<ScanTables, Map<number, number[]>>();
+
+/**
+ * True when a keyword reads the units before `last` and from `first` (markers skipped, within
+ * `[from, to)`) as a caseless regex reads them, across the point between: where it may cross
+ * the seam. Per pair of units, the keywords that have it and where (`[entry, offset, …]`).
+ */
+function keywordAcross(
+  text: string,
+  tables: ScanTables,
+  from: number,
+  last: number,
+  first: number,
+  to: number,
+): boolean {
+  let pairs = byPair.get(tables);
+  if (!pairs) {
+    byPair.set(tables, (pairs = new Map()));
+    for (let e = 0; e < tables.keywords.length; e++) {
+      const keyword = tables.keywords[e]!;
+      for (let k = 1; k < keyword.length; k++) {
+        const pair = unitPair(keyword.charCodeAt(k - 1), keyword.charCodeAt(k));
+        pairs.set(pair, [...(pairs.get(pair) ?? []), e, k]);
+      }
+    }
+  }
+  const list = pairs.get(unitPair(text.charCodeAt(last - 1), text.charCodeAt(first)))!;
+  for (let q = 0; q < list.length; q += 2) {
+    const keyword = tables.keywords[list[q]!]!;
+    let j = list[q + 1]!;
+    for (let i = last; j > 0 && i > from; i--) {
+      const code = text.charCodeAt(i - 1);
+      if (isMarker(code)) continue;
+      if (asciiUnit(code) !== asciiUnit(keyword.charCodeAt(j - 1))) break;
+      j--;
+    }
+    if (j > 0) continue;
+    j = list[q + 1]!;
+    for (let i = first; j < keyword.length && i < to; i++) {
+      const code = text.charCodeAt(i);
+      if (isMarker(code)) continue;
+      if (asciiUnit(code) !== asciiUnit(keyword.charCodeAt(j))) break;
+      j++;
+    }
+    if (j === keyword.length) return true;
+  }
+  return false;
 }

@@ -283,7 +283,10 @@ function seamReach(
   while (search.specials[special]! < copyFrom) special++;
   search.special = special;
   const plain = !(search.specials[special]! < stop);
-  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain))
+  if (
+    next === k + 2 &&
+    inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain, true)
+  )
     return result;
   let copy = '';
   const seams: number[] = [];
