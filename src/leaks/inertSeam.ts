@@ -1,23 +1,32 @@
 import { asciiUnit, unitPair } from './caselessUnit';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import type { ScanTables } from './scanTables';
-import { isTokenChar } from './tokenChars';
+import { isTokenUnit } from './cutsSecret';
 
 const isMarker = (code: number) => code === 0x2a || code === 0x60;
 
 /** Units of one or two characters spaced out on both sides of a seam: a run of them may cross it. */
 const SPACED_UNITS = /(^|\s)\S\S? \S\S?\s+\S\S? \S/;
 
-/**
- * The token characters from `i` towards `stop` (forward with `step` 1; backward with -1, reading
- * the unit before `i`), markers skipped: it stops at the first unit that is not one.
- */
-function units(text: string, i: number, stop: number, step: number): number {
+/** The token characters before `i` down to `stop`, markers skipped: up to the first unit that is not one. */
+function unitsBefore(text: string, i: number, stop: number): number {
   let count = 0;
-  for (; (stop - i) * step > 0; i += step) {
-    const code = text.charCodeAt(step > 0 ? i : i - 1);
+  for (; i > stop; i--) {
+    const code = text.charCodeAt(i - 1);
     if (isMarker(code)) continue;
-    if (!isTokenChar(code)) break;
+    if (!isTokenUnit(code)) break;
+    count++;
+  }
+  return count;
+}
+
+/** The token characters from `i` up to `stop`, as `unitsBefore` reads them. */
+function unitsAfter(text: string, i: number, stop: number): number {
+  let count = 0;
+  for (; i < stop; i++) {
+    const code = text.charCodeAt(i);
+    if (isMarker(code)) continue;
+    if (!isTokenUnit(code)) break;
     count++;
   }
   return count;
@@ -55,8 +64,8 @@ export function inertSeam(
 ): boolean {
   const ascii = tables.keywordAscii;
   if (!plain || ascii[0x2a]! + ascii[0x60]! > 0) return false;
-  const before = units(text, end, from, -1);
-  const after = units(text, start, to, 1);
+  const before = unitsBefore(text, end, from);
+  const after = unitsAfter(text, start, to);
   if (before > 0 && after > 0 && before + after >= MIN_ENCODED_RUN) return false;
   // The units either side of the seam as the view reads them (markers skipped): when no keyword
   // has them one after the other, none crosses it (nor with nothing on one side in the copy,
