@@ -95,6 +95,7 @@ export function joinedWindows(
     let near = seam; // the first break that ends after the current hit's context starts
     for (let k = hit; !whole && k < hits && list[k]! < to; k += 2) {
       const at = list[k]!;
+      if (at < state.noneUntil[list[k + 1]!]!) continue; // `mayRun` would say so at once
       while (near < breaks.length && breaks[near + 1]! <= at - CONTEXT) near += 2;
       const length = mayRun(state, list[k + 1]!, at, to, near);
       if (length === Reach.View) return windows;
