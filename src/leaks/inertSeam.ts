@@ -1,32 +1,23 @@
-import { asciiUnit, unitPair } from './caselessUnit';
+import { ASCII_UNITS, asciiUnit, unitPair } from './caselessUnit';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import type { ScanTables } from './scanTables';
-import { isTokenUnit } from './cutsSecret';
+import { isTokenChar } from './tokenChars';
 
 const isMarker = (code: number) => code === 0x2a || code === 0x60;
 
 /** Units of one or two characters spaced out on both sides of a seam: a run of them may cross it. */
 const SPACED_UNITS = /(^|\s)\S\S? \S\S?\s+\S\S? \S/;
 
-/** The token characters before `i` down to `stop`, markers skipped: up to the first unit that is not one. */
-function unitsBefore(text: string, i: number, stop: number): number {
+/**
+ * The token characters from `i` towards `stop` (forward with `step` 1; backward with -1, reading
+ * the unit before `i`), markers skipped: it stops at the first unit that is not one.
+ */
+function units(text: string, i: number, stop: number, step: number): number {
   let count = 0;
-  for (; i > stop; i--) {
-    const code = text.charCodeAt(i - 1);
+  for (; (stop - i) * step > 0; i += step) {
+    const code = text.charCodeAt(step > 0 ? i : i - 1);
     if (isMarker(code)) continue;
-    if (!isTokenUnit(code)) break;
-    count++;
-  }
-  return count;
-}
-
-/** The token characters from `i` up to `stop`, as `unitsBefore` reads them. */
-function unitsAfter(text: string, i: number, stop: number): number {
-  let count = 0;
-  for (; i < stop; i++) {
-    const code = text.charCodeAt(i);
-    if (isMarker(code)) continue;
-    if (!isTokenUnit(code)) break;
+    if (!isTokenChar(code)) break;
     count++;
   }
   return count;
@@ -44,9 +35,9 @@ function unitsAfter(text: string, i: number, stop: number): number {
  *    across it holds no marker, so it is one in the view too): no keyword has the two units
  *    either side of it one after the other, as a caseless regex reads them (`pairs`; a unit
  *    above ASCII matches only one above ASCII). Where one has, the copy is read; with `keywords`,
- *    only when such a keyword reads, that way, the units around the seam (`keywordAcross`: on
- *    the bench's ordinary text 1 seam in 10 has a pair, `0` + `A` of `sq0atp`, and none of them
- *    the keyword).
+ *    only when the units beside the pair fit a keyword too: the one before it and the pair's
+ *    first one a keyword's pair, or the first one a keyword's start; the same after it (`edges`;
+ *    on the bench's ordinary text 1 seam in 10 has a pair, `0` + `A` of `sq0atp`, and none fits).
  *  - no run of separated units (spaced out, or hex bytes spaced out) crosses it: units of one or
  *    two characters spaced out on both sides of the seam are read in the copy.
  * Not decided here when a keyword holds a marker (a reader's view drops it).
@@ -64,8 +55,8 @@ export function inertSeam(
 ): boolean {
   const ascii = tables.keywordAscii;
   if (!plain || ascii[0x2a]! + ascii[0x60]! > 0) return false;
-  const before = unitsBefore(text, end, from);
-  const after = unitsAfter(text, start, to);
+  const before = units(text, end, from, -1);
+  const after = units(text, start, to, 1);
   if (before > 0 && after > 0 && before + after >= MIN_ENCODED_RUN) return false;
   // The units either side of the seam as the view reads them (markers skipped): when no keyword
   // has them one after the other, none crosses it (nor with nothing on one side in the copy,
@@ -74,63 +65,39 @@ export function inertSeam(
   while (last > from && isMarker(text.charCodeAt(last - 1))) last--;
   let first = start;
   while (first < to && isMarker(text.charCodeAt(first))) first++;
-  if (
-    tables.pairs[unitPair(text.charCodeAt(last - 1), text.charCodeAt(first))] &&
-    (!keywords || keywordAcross(text, tables, from, last, first, to))
-  )
-    return false;
-  // Two spaces at least, or the pattern's two literal ones cannot match.
-  const a = Math.max(0, end - 7);
-  let spaces = 0;
-  for (let i = a; i < start + 6; i++) if (text.charCodeAt(i) === 0x20) spaces++;
-  return spaces < 2 || !SPACED_UNITS.test(text.slice(a, start + 6));
+  const unitBefore = text.charCodeAt(last - 1);
+  const unitAfter = text.charCodeAt(first);
+  if (tables.pairs[unitPair(unitBefore, unitAfter)]) {
+    if (!keywords) return false;
+    // A keyword across the seam has the unit before that pair's first one too (markers skipped),
+    // or starts with it; the unit after its second one, or ends with it.
+    let prev = last - 1;
+    while (prev > from && isMarker(text.charCodeAt(prev - 1))) prev--;
+    let next = first + 1;
+    while (next < to && isMarker(text.charCodeAt(next))) next++;
+    const edge = edges(tables);
+    if (
+      (edge[asciiUnit(unitBefore)] ||
+        tables.pairs[unitPair(text.charCodeAt(prev - 1), unitBefore)]) &&
+      (edge[ASCII_UNITS + asciiUnit(unitAfter)] ||
+        tables.pairs[unitPair(unitAfter, text.charCodeAt(next))])
+    )
+      return false;
+  }
+  return !SPACED_UNITS.test(text.slice(Math.max(0, end - 7), start + 6));
 }
 
-const byPair = new WeakMap<ScanTables, Map<number, number[]>>();
+const edgesOf = new WeakMap<ScanTables, Uint8Array>();
 
-/**
- * True when a keyword reads the units before `last` and from `first` (markers skipped, within
- * `[from, to)`) as a caseless regex reads them, across the point between: where it may cross
- * the seam. Per pair of units, the keywords that have it and where (`[entry, offset, …]`).
- */
-function keywordAcross(
-  text: string,
-  tables: ScanTables,
-  from: number,
-  last: number,
-  first: number,
-  to: number,
-): boolean {
-  let pairs = byPair.get(tables);
-  if (!pairs) {
-    byPair.set(tables, (pairs = new Map()));
-    for (let e = 0; e < tables.keywords.length; e++) {
-      const keyword = tables.keywords[e]!;
-      for (let k = 1; k < keyword.length; k++) {
-        const pair = unitPair(keyword.charCodeAt(k - 1), keyword.charCodeAt(k));
-        pairs.set(pair, [...(pairs.get(pair) ?? []), e, k]);
-      }
+/** Per unit as `asciiUnit` reads it, 1 when a keyword starts with it; from `ASCII_UNITS` on, ends with it. */
+function edges(tables: ScanTables): Uint8Array {
+  let table = edgesOf.get(tables);
+  if (!table) {
+    edgesOf.set(tables, (table = new Uint8Array(2 * ASCII_UNITS)));
+    for (const keyword of tables.keywords) {
+      table[asciiUnit(keyword.charCodeAt(0))] = 1;
+      table[ASCII_UNITS + asciiUnit(keyword.charCodeAt(keyword.length - 1))] = 1;
     }
   }
-  const list = pairs.get(unitPair(text.charCodeAt(last - 1), text.charCodeAt(first)))!;
-  for (let q = 0; q < list.length; q += 2) {
-    const keyword = tables.keywords[list[q]!]!;
-    let j = list[q + 1]!;
-    for (let i = last; j > 0 && i > from; i--) {
-      const code = text.charCodeAt(i - 1);
-      if (isMarker(code)) continue;
-      if (asciiUnit(code) !== asciiUnit(keyword.charCodeAt(j - 1))) break;
-      j--;
-    }
-    if (j > 0) continue;
-    j = list[q + 1]!;
-    for (let i = first; j < keyword.length && i < to; i++) {
-      const code = text.charCodeAt(i);
-      if (isMarker(code)) continue;
-      if (asciiUnit(code) !== asciiUnit(keyword.charCodeAt(j))) break;
-      j++;
-    }
-    if (j === keyword.length) return true;
-  }
-  return false;
+  return table;
 }

@@ -47,25 +47,17 @@ export function joinedWindows(
   for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);
   const windows = windowsAround(text, starts);
   if (tables.always.length > 0) return windows;
-  // The text's pass is at the level before `level`, the short copies' passes at `level`: its
-  // lists stay as they are (read up to their lengths).
-  const list = pass.hits.list;
-  const hits = pass.hits.length;
-  // What the breaks remove in all: a match reaches no further than its length and that.
-  let removed = 0;
-  for (let k = 0; k < breaks.length; k += 2) removed += breaks[k + 1]! - breaks[k]!;
+  // The hits are read before a short copy's pass (at the next level) could reuse them.
+  const list = pass.hits.list.slice(0, pass.hits.length);
   const state: Search = {
     text,
     breaks,
     tables,
     normalised,
     level,
-    removed,
-    specials: pass.specials.list,
-    specialsLength: pass.specials.length,
+    specials: pass.specials.list.slice(0, pass.specials.length),
     special: 0,
-    required: new Int8Array(tables.requires.length),
-    noneUntil: new Float64Array(tables.keywords.length),
+    required: new Map(),
     next: new Map(),
     run: [-1, -1],
     stops: new Map(),
@@ -76,7 +68,7 @@ export function joinedWindows(
   let seam = 0;
   for (const window of windows) {
     const [from, to] = window;
-    while (hit < hits && list[hit]! < from) hit += 2;
+    while (hit < list.length && list[hit]! < from) hit += 2;
     while (point < points.length && points[point]! < from) point++;
     while (seam < breaks.length && breaks[seam]! < from) seam += 2;
     if (point < points.length && points[point]! < to) {
@@ -93,9 +85,8 @@ export function joinedWindows(
       else if (reach.to > reach.from) ranges.push([reach.from, reach.to]);
     }
     let near = seam; // the first break that ends after the current hit's context starts
-    for (let k = hit; !whole && k < hits && list[k]! < to; k += 2) {
+    for (let k = hit; !whole && k < list.length && list[k]! < to; k += 2) {
       const at = list[k]!;
-      if (at < state.noneUntil[list[k + 1]!]!) continue; // `mayRun` would say so at once
       while (near < breaks.length && breaks[near + 1]! <= at - CONTEXT) near += 2;
       const length = mayRun(state, list[k + 1]!, at, to, near);
       if (length === Reach.View) return windows;
@@ -122,13 +113,10 @@ interface Search {
   readonly tables: ScanTables;
   readonly normalised: boolean;
   readonly level: number;
-  readonly removed: number; // the characters all breaks remove
-  /** The text's pass's `specials` (`specialsLength` of them), and the first at or after the start of the last seam's copy. */
+  /** The text's pass's `specials`, and the first at or after the start of the last seam's copy. */
   readonly specials: Int32Array;
-  readonly specialsLength: number;
   special: number;
-  readonly required: Int8Array; // per required string: 1 when in the text, 2 when not, 0 unknown
-  readonly noneUntil: Float64Array; // per entry: no rule of it runs for a hit before this (`mayRun`)
+  readonly required: Map<number, boolean>; // per required string: whether it is in the text
   readonly next: Map<string, number>; // per `within` character: where last found (hits in order)
   readonly run: [number, number]; // the last token run across a seam, `[start, end)` (seams in order)
   /** Per `within.stops`: `[from, stop]`, the first stop at or after `from` (searches go forward). */
@@ -164,26 +152,21 @@ function spread(ranges: [number, number][]): number[] {
  * whole text. A rule runs when the strings it requires are in the text and, anchored with a
  * `within` character, one follows within its distance once the breaks are removed (`near`: the
  * first break that may lie after `at`). Without `at`, every rule of the entry runs (no gate).
- * Where every rule is ruled out by what holds for the hits after `at` too (a string absent, no
- * `within` character on, or none within its distance and all that the breaks remove), the entry
- * is ruled out up to where that ends (hits come in order).
  */
 function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): number {
   const { tables, text } = search;
-  const gated = at >= 0 && !search.normalised;
-  if (gated && at < search.noneUntil[entry]!) return Reach.None;
   let longest: number = Reach.None;
-  let until = Infinity;
   for (let e = tables.entryFrom[entry]!; e < tables.entryFrom[entry + 1]!; e++) {
     const r = tables.entryRules[e]!;
     const rule = tables.rules[r]!;
-    if (gated) {
+    if (at >= 0 && !search.normalised) {
       let present = true;
       for (let q = tables.requiredFrom[r]!; present && q < tables.requiredFrom[r + 1]!; q++) {
         const id = tables.required[q]!;
-        if (search.required[id] === 0)
-          search.required[id] = text.includes(tables.requires[id]!) ? 1 : 2;
-        present = search.required[id] === 1;
+        let known = search.required.get(id);
+        if (known === undefined)
+          search.required.set(id, (known = text.includes(tables.requires[id]!)));
+        present = known;
       }
       if (!present) continue;
       if (rule.within) {
@@ -191,14 +174,8 @@ function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): numbe
         let next = search.next.get(char);
         if (next === undefined || (next !== -1 && next < at))
           search.next.set(char, (next = text.indexOf(char, at)));
-        if (next === -1) continue;
-        const distance = rule.within.distance;
-        if (at + distance + search.removed < next) {
-          until = Math.min(until, next - distance - search.removed);
+        if (next === -1 || viewEnd(search.breaks, near, at, rule.within.distance, to) < next)
           continue;
-        }
-        until = at;
-        if (viewEnd(search.breaks, near, at, distance, to) < next) continue;
         const stops = rule.within.stops;
         // A host's `stops` without `g` would be searched from the text's start: not a pre-check.
         if (stops?.global && firstStop(search, stops, at + tables.keywords[entry]!.length) < next)
@@ -208,7 +185,6 @@ function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): numbe
     if (rule.find !== undefined || !rule.anchored || !rule.pattern) return Reach.View;
     longest = Math.max(longest, patternReach(rule.pattern).length);
   }
-  if (gated && longest === Reach.None) search.noneUntil[entry] = until;
   return longest;
 }
 
@@ -301,13 +277,12 @@ function seamReach(
   const result = { reach: Reach.None as number, from: Infinity, to: -Infinity, next };
   // One seam whose copy provably yields nothing is decided without the copy (`inertSeam`); its
   // units unread when the pass saw no special in its stretch (walked to from the last seam's, back
-  // too should one widened over markers start before it).
+  // too should one widened over markers start before it; past either end `undefined` is no less).
   let special = search.special;
-  const { specials, specialsLength } = search;
-  while (special > 0 && specials[special - 1]! >= copyFrom) special--;
-  while (special < specialsLength && specials[special]! < copyFrom) special++;
+  while (search.specials[special - 1]! >= copyFrom) special--;
+  while (search.specials[special]! < copyFrom) special++;
   search.special = special;
-  const plain = !(special < specialsLength && specials[special]! < stop);
+  const plain = !(search.specials[special]! < stop);
   if (
     next === k + 2 &&
     inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain, true)

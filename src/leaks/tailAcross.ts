@@ -99,9 +99,7 @@ function insideBlock(text: string, start: number, next: number): boolean {
   let feed = start;
   while (feed < next && text.charCodeAt(feed) !== 0x0a) feed++;
   if (feed >= next) return false;
-  // The line after it starts after the break's last line feed (`feed` is one).
-  let lineStart = next;
-  while (lineStart > feed + 1 && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+  const lineStart = text.lastIndexOf('\n', next - 1) + 1;
   let lineEnd = text.indexOf('\n', next);
   if (lineEnd === -1) lineEnd = text.length;
   const width = lineEnd - lineStart;
