@@ -1,4 +1,4 @@
-import { unitPair } from './caselessUnit';
+import { ASCII_UNITS, asciiUnit, unitPair } from './caselessUnit';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import type { ScanTables } from './scanTables';
 import { isTokenChar } from './tokenChars';
@@ -34,8 +34,10 @@ function units(text: string, i: number, stop: number, step: number): number {
  *  - no keyword crosses the seam in the view (in the copy, which keeps the markers, a keyword
  *    across it holds no marker, so it is one in the view too): no keyword has the two units
  *    either side of it one after the other, as a caseless regex reads them (`pairs`; a unit
- *    above ASCII matches only one above ASCII). Where one has, the copy is read (no automaton
- *    here: on the bench's ordinary text 1 seam in 10, `0` + `A` of `sq0atp`).
+ *    above ASCII matches only one above ASCII). Where one has, the copy is read; with `keywords`,
+ *    only when the units beside the pair fit a keyword too: the one before it and the pair's
+ *    first one a keyword's pair, or the first one a keyword's start; the same after it (`edges`;
+ *    on the bench's ordinary text 1 seam in 10 has a pair, `0` + `A` of `sq0atp`, and none fits).
  *  - no run of separated units (spaced out, or hex bytes spaced out) crosses it: units of one or
  *    two characters spaced out on both sides of the seam are read in the copy.
  * Not decided here when a keyword holds a marker (a reader's view drops it).
@@ -49,6 +51,7 @@ export function inertSeam(
   start: number,
   to: number,
   plain: boolean,
+  keywords = false,
 ): boolean {
   const ascii = tables.keywordAscii;
   if (!plain || ascii[0x2a]! + ascii[0x60]! > 0) return false;
@@ -62,8 +65,39 @@ export function inertSeam(
   while (last > from && isMarker(text.charCodeAt(last - 1))) last--;
   let first = start;
   while (first < to && isMarker(text.charCodeAt(first))) first++;
-  return (
-    !tables.pairs[unitPair(text.charCodeAt(last - 1), text.charCodeAt(first))] &&
-    !SPACED_UNITS.test(text.slice(Math.max(0, end - 7), start + 6))
-  );
+  const unitBefore = text.charCodeAt(last - 1);
+  const unitAfter = text.charCodeAt(first);
+  if (tables.pairs[unitPair(unitBefore, unitAfter)]) {
+    if (!keywords) return false;
+    // A keyword across the seam has the unit before that pair's first one too (markers skipped),
+    // or starts with it; the unit after its second one, or ends with it.
+    let prev = last - 1;
+    while (prev > from && isMarker(text.charCodeAt(prev - 1))) prev--;
+    let next = first + 1;
+    while (next < to && isMarker(text.charCodeAt(next))) next++;
+    const edge = edges(tables);
+    if (
+      (edge[asciiUnit(unitBefore)] ||
+        tables.pairs[unitPair(text.charCodeAt(prev - 1), unitBefore)]) &&
+      (edge[ASCII_UNITS + asciiUnit(unitAfter)] ||
+        tables.pairs[unitPair(unitAfter, text.charCodeAt(next))])
+    )
+      return false;
+  }
+  return !SPACED_UNITS.test(text.slice(Math.max(0, end - 7), start + 6));
+}
+
+const edgesOf = new WeakMap<ScanTables, Uint8Array>();
+
+/** Per unit as `asciiUnit` reads it, 1 when a keyword starts with it; from `ASCII_UNITS` on, ends with it. */
+function edges(tables: ScanTables): Uint8Array {
+  let table = edgesOf.get(tables);
+  if (!table) {
+    edgesOf.set(tables, (table = new Uint8Array(2 * ASCII_UNITS)));
+    for (const keyword of tables.keywords) {
+      table[asciiUnit(keyword.charCodeAt(0))] = 1;
+      table[ASCII_UNITS + asciiUnit(keyword.charCodeAt(keyword.length - 1))] = 1;
+    }
+  }
+  return table;
 }

@@ -44,7 +44,9 @@ export function joinedWindows(
   // is given): the view is of the whole text.
   if (tables.around > 64) return [[0, text.length]];
   const starts: number[] = [];
-  for (let k = 0; k < breaks.length; k += 2) starts.push(breaks[k]!);
+  let removed = 0; // what the breaks remove in all: a match reaches no further than its length and that
+  for (let k = 0; k < breaks.length; k += 2)
+    removed += breaks[k + 1]! - starts[starts.push(breaks[k]!) - 1]!;
   const windows = windowsAround(text, starts);
   if (tables.always.length > 0) return windows;
   // The hits are read before a short copy's pass (at the next level) could reuse them.
@@ -55,9 +57,11 @@ export function joinedWindows(
     tables,
     normalised,
     level,
+    removed,
     specials: pass.specials.list.slice(0, pass.specials.length),
     special: 0,
     required: new Map(),
+    noneUntil: [],
     next: new Map(),
     run: [-1, -1],
     stops: new Map(),
@@ -87,6 +91,7 @@ export function joinedWindows(
     let near = seam; // the first break that ends after the current hit's context starts
     for (let k = hit; !whole && k < list.length && list[k]! < to; k += 2) {
       const at = list[k]!;
+      if (at < state.noneUntil[list[k + 1]!]!) continue; // `mayRun` would rule it out
       while (near < breaks.length && breaks[near + 1]! <= at - CONTEXT) near += 2;
       const length = mayRun(state, list[k + 1]!, at, to, near);
       if (length === Reach.View) return windows;
@@ -113,10 +118,12 @@ interface Search {
   readonly tables: ScanTables;
   readonly normalised: boolean;
   readonly level: number;
+  readonly removed: number;
   /** The text's pass's `specials`, and the first at or after the start of the last seam's copy. */
   readonly specials: Int32Array;
   special: number;
   readonly required: Map<number, boolean>; // per required string: whether it is in the text
+  readonly noneUntil: number[]; // per entry: no rule of it runs for a hit before this (`mayRun`)
   readonly next: Map<string, number>; // per `within` character: where last found (hits in order)
   readonly run: [number, number]; // the last token run across a seam, `[start, end)` (seams in order)
   /** Per `within.stops`: `[from, stop]`, the first stop at or after `from` (searches go forward). */
@@ -152,10 +159,13 @@ function spread(ranges: [number, number][]): number[] {
  * whole text. A rule runs when the strings it requires are in the text and, anchored with a
  * `within` character, one follows within its distance once the breaks are removed (`near`: the
  * first break that may lie after `at`). Without `at`, every rule of the entry runs (no gate).
+ * Ruled out for what holds of later hits too (a string absent, no `within` character on, or
+ * none within its distance and all the breaks remove), the entry is out up to where that ends.
  */
 function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): number {
   const { tables, text } = search;
   let longest: number = Reach.None;
+  let until = Infinity;
   for (let e = tables.entryFrom[entry]!; e < tables.entryFrom[entry + 1]!; e++) {
     const r = tables.entryRules[e]!;
     const rule = tables.rules[r]!;
@@ -174,8 +184,9 @@ function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): numbe
         let next = search.next.get(char);
         if (next === undefined || (next !== -1 && next < at))
           search.next.set(char, (next = text.indexOf(char, at)));
-        if (next === -1 || viewEnd(search.breaks, near, at, rule.within.distance, to) < next)
-          continue;
+        if (next === -1) continue;
+        until = Math.min(until, next - rule.within.distance - search.removed);
+        if (viewEnd(search.breaks, near, at, rule.within.distance, to) < next) continue;
         const stops = rule.within.stops;
         // A host's `stops` without `g` would be searched from the text's start: not a pre-check.
         if (stops?.global && firstStop(search, stops, at + tables.keywords[entry]!.length) < next)
@@ -185,6 +196,7 @@ function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): numbe
     if (rule.find !== undefined || !rule.anchored || !rule.pattern) return Reach.View;
     longest = Math.max(longest, patternReach(rule.pattern).length);
   }
+  if (longest < 0) search.noneUntil[entry] = until; // ungated, only an entry without rules
   return longest;
 }
 
@@ -283,7 +295,10 @@ function seamReach(
   while (search.specials[special]! < copyFrom) special++;
   search.special = special;
   const plain = !(search.specials[special]! < stop);
-  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain))
+  if (
+    next === k + 2 &&
+    inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain, true)
+  )
     return result;
   let copy = '';
   const seams: number[] = [];

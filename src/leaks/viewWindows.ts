@@ -9,7 +9,6 @@ const CONTEXT = 160;
  */
 export function windowsAround(source: string, offsets: readonly number[]): [number, number][] {
   const windows: [number, number][] = [];
-  const edge = /[ \t]/g;
   // The first space at or after a position is the same for every position up to it: remembering
   // the last answer keeps a text without spaces from being searched to its end once per point.
   let searchedFrom = -1;
@@ -30,8 +29,8 @@ export function windowsAround(source: string, offsets: readonly number[]): [numb
   function rightEdge(at: number): number {
     if (at >= source.length) return source.length;
     if (at < searchedFrom || at > found) {
-      edge.lastIndex = at;
-      found = edge.exec(source) ? edge.lastIndex - 1 : source.length;
+      found = at;
+      while (found < source.length && !isSpaceOrTab(source.charCodeAt(found))) found++;
       searchedFrom = at;
     }
     return found;

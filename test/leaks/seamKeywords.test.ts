@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { firstPass } from '../../src/leaks/firstPass';
+import { inertSeam } from '../../src/leaks/inertSeam';
+import { joinedWindows } from '../../src/leaks/joinedWindows';
+import { LEAK_RULES } from '../../src/leaks/leakRules';
+import { maskLeaks } from '../../src/leaks/maskLeaks';
+import { scanTables } from '../../src/leaks/scanTables';
+import { textStream } from '../../src/leaks/textStream';
+
+// Issue 32, round 15: a seam whose two units some keyword has one after the other is read in a
+// short copy only when the units beside them fit a keyword too (`keywords`: a keyword's pair on
+// each side, or its start before the seam and its end after it).
+const tables = scanTables(LEAK_RULES);
+const texts = (...parts: string[]) => ({
+  segments: parts.map((text) => ({ type: 'text', data: { text } })),
+});
+
+/** `inertSeam` of the first seam of `value`'s stream, as `joinedWindows` asks it (`keywords`). */
+function inert(value: unknown): boolean {
+  const { text, joins } = textStream(value, false);
+  const from = Math.max(0, joins[0]! - 40);
+  const to = Math.min(text.length, joins[1]! + 40);
+  const { specials } = firstPass(text, tables, true, 0);
+  const plain = !Array.from(specials.list.subarray(0, specials.length)).some(
+    (at) => from <= at && at < to,
+  );
+  return inertSeam(text, tables, from, joins[0]!, joins[1]!, to, plain, true);
+}
+
+describe('a seam with a keyword`s pair of units is read only when the units beside fit', () => {
+  it('decided without the copy where the units beside the pair fit no keyword', () => {
+    // `0a` of `sq0atp`: no keyword has `10` nor starts with `0`.
+    expect(inert(texts('a 10', 'Article 10'))).toBe(true);
+    expect(inert(texts('https://example.com/a/20', 'Article 20'))).toBe(true);
+  });
+
+  it('read where they fit (any case, markers skipped), and the key found across it', () => {
+    expect(inert(texts('see sq0', 'atp-x here'))).toBe(false);
+    expect(inert(texts('see GH', 'P_x here'))).toBe(false);
+    expect(inert(texts('see gh**', '`p_x` here'))).toBe(false);
+    const reply = texts('see db_pa', 'ssword = "ZQJDokn0tt9"\nArticle 3');
+    expect(inert(reply)).toBe(false);
+    expect(maskLeaks(reply).findings.map((finding) => finding.rule)).toContain(
+      'password-assignment',
+    );
+  });
+
+  it('a URL far before an @ needs no window, one whose @ is within reach does', () => {
+    const prose = ' Lorem ipsum dolor sit amet, consectetur.'.repeat(16);
+    const reply = texts(
+      'See https://example.com/docs/1',
+      `Article 1.${prose} postgres://admin:Zq9XwE4rT7`,
+      'yU2i@db.example.com/app',
+    );
+    const { text, joins } = textStream(reply, false);
+    const pass = firstPass(text, tables, false, 0);
+    const windows = joinedWindows(text, joins, [], pass, tables, false, 1);
+    expect(windows.some(([from, to]) => from <= joins[2]! && joins[2]! < to)).toBe(true);
+    expect(windows.some(([from, to]) => from <= joins[0]! && joins[0]! < to)).toBe(false);
+    expect(maskLeaks(reply).findings.map((finding) => finding.rule)).toContain(
+      'database-connection-string',
+    );
+  });
+});
