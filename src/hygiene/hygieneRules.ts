@@ -10,23 +10,20 @@ export interface HygieneRule extends LeakRule {
 }
 
 /** A rule of either family: its code is the family's, its meaning said as what "is in the reply". */
-/* @__NO_SIDE_EFFECTS__ */
-function markup(
+const markup = /* @__NO_SIDE_EFFECTS__ */ (
   id: string,
   family: 'reasoning' | 'tool-markup',
   what: string,
   keywords: string[],
   pattern: RegExp,
-): HygieneRule {
-  return {
-    id,
-    family,
-    code: family === 'reasoning' ? 'REASONING_IN_REPLY' : 'TOOL_MARKUP_IN_REPLY',
-    means: `${what} is in the reply`,
-    keywords,
-    pattern,
-  };
-}
+): HygieneRule => ({
+  id,
+  family,
+  code: family === 'reasoning' ? 'REASONING_IN_REPLY' : 'TOOL_MARKUP_IN_REPLY',
+  means: `${what} is in the reply`,
+  keywords,
+  pattern,
+});
 
 /**
  * Reasoning and tool-call markup inside a reply. A model that writes either into its final

@@ -21,23 +21,21 @@ const valueOnly = (secret: string) => !isPlaceholder(secret) && shannonEntropy(s
 const assigned = (secret: string, match: string, before: string) =>
   valueOnly(secret) && !namesNoSecret(assignedName(before, match));
 
-/* @__NO_SIDE_EFFECTS__ */
-function named(
+const named = /* @__NO_SIDE_EFFECTS__ */ (
   id: string,
   names: string[],
   value: string,
   flags = 'dgi',
   accept: LeakRule['accept'] = assigned,
   family?: string,
-): LeakRule {
-  return anchoredRule(
+): LeakRule =>
+  anchoredRule(
     id,
     names,
     new RegExp(`(?<![A-Za-z])(?:${names.join('|')})${ASSIGN}(?<secret>${value})(?![\\w-])`, flags),
     accept,
     family,
   );
-}
 
 /** Rules for secrets known by the name they are assigned to, and for config files that hold them. */
 export const CONTEXT_RULES: readonly LeakRule[] = [

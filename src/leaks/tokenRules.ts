@@ -8,16 +8,13 @@ import { mixedCase, randomLooking } from './ruleChecks';
 // Bounded repetitions and one unbounded tail at most keep every pattern linear.
 
 /** An anchored rule whose value must look random unless told otherwise. */
-/* @__NO_SIDE_EFFECTS__ */
-function token(
+const token = /* @__NO_SIDE_EFFECTS__ */ (
   id: string,
   keywords: string[],
   pattern: RegExp,
   accept: LeakRule['accept'] = randomLooking,
   family?: string,
-): LeakRule {
-  return anchoredRule(id, keywords, pattern, accept, family);
-}
+): LeakRule => anchoredRule(id, keywords, pattern, accept, family);
 
 const hasLetter = (secret: string) => /[A-Za-z]/.test(secret) && randomLooking(secret);
 

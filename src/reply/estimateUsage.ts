@@ -1,3 +1,4 @@
+import { isLowSurrogate } from '../issues/excerpt';
 import type { ModelRequest } from '../providers/modelProvider';
 import type { Usage } from '../results/replyResult';
 
@@ -38,14 +39,10 @@ export function utf8Bytes(text: string): number {
     const code = text.charCodeAt(i);
     if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && isLow(text.charCodeAt(i + 1))) {
+    else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
       bytes += 4;
       i++;
     } else bytes += 3;
   }
   return bytes;
-}
-
-function isLow(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }
