@@ -34,7 +34,7 @@ function units(text: string, i: number, stop: number, step: number): number {
  *  - no keyword crosses the seam in the view (in the copy, which keeps the markers, a keyword
  *    across it holds no marker, so it is one in the view too): no keyword has the two units
  *    either side of it one after the other, as a caseless regex reads them (`pairs`; a unit
- *    above ASCII matches only one above ASCII). Where one has, the copy is read; with `keywords`,
+ *    above ASCII matches only one above ASCII). Where one has, the copy is read
  *    only when the units beside the pair fit a keyword too: the one before it and the pair's
  *    first one a keyword's pair, or the first one a keyword's start; the same after it (`edges`;
  *    on the bench's ordinary text 1 seam in 10 has a pair, `0` + `A` of `sq0atp`, and none fits).
@@ -51,7 +51,6 @@ export function inertSeam(
   start: number,
   to: number,
   plain: boolean,
-  keywords = false,
 ): boolean {
   const ascii = tables.keywordAscii;
   if (!plain || ascii[0x2a]! + ascii[0x60]! > 0) return false;
@@ -68,7 +67,6 @@ export function inertSeam(
   const unitBefore = text.charCodeAt(last - 1);
   const unitAfter = text.charCodeAt(first);
   if (tables.pairs[unitPair(unitBefore, unitAfter)]) {
-    if (!keywords) return false;
     // A keyword across the seam has the unit before that pair's first one too (markers skipped),
     // or starts with it; the unit after its second one, or ends with it.
     let prev = last - 1;

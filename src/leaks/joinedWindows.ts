@@ -297,7 +297,7 @@ function seamReach(
   const plain = !(search.specials[special]! < stop);
   if (
     next === k + 2 &&
-    inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain, true)
+    inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain)
   )
     return result;
   let copy = '';

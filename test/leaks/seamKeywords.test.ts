@@ -24,7 +24,7 @@ function inert(value: unknown): boolean {
   const plain = !Array.from(specials.list.subarray(0, specials.length)).some(
     (at) => from <= at && at < to,
   );
-  return inertSeam(text, tables, from, joins[0]!, joins[1]!, to, plain, true);
+  return inertSeam(text, tables, from, joins[0]!, joins[1]!, to, plain);
 }
 
 describe('a seam with a keyword`s pair of units is read only when the units beside fit', () => {
