@@ -34,9 +34,9 @@ function units(text: string, i: number, stop: number, step: number): number {
  *  - no keyword crosses the seam in the view (in the copy, which keeps the markers, a keyword
  *    across it holds no marker, so it is one in the view too): no keyword has the two units
  *    either side of it one after the other, as a caseless regex reads them (`pairs`; a unit
- *    above ASCII matches only one above ASCII). Where one has, the copy is read
- *    only when the units beside the pair fit a keyword too: the one before it and the pair's
- *    first one a keyword's pair, or the first one a keyword's start; the same after it (`edges`;
+ *    above ASCII matches only one above ASCII). Where one has, the copy is read only when the
+ *    units beside the pair fit a keyword too: the one before it and the pair's first one a
+ *    keyword's pair, or the first one a keyword's start; the same after it (`edges`;
  *    on the bench's ordinary text 1 seam in 10 has a pair, `0` + `A` of `sq0atp`, and none fits).
  *  - no run of separated units (spaced out, or hex bytes spaced out) crosses it: units of one or
  *    two characters spaced out on both sides of the seam are read in the copy.

@@ -123,7 +123,7 @@ interface Search {
   readonly specials: Int32Array;
   special: number;
   readonly required: Map<number, boolean>; // per required string: whether it is in the text
-  readonly noneUntil: number[]; // per entry: no rule of it runs for a hit before this (`mayRun`)
+  readonly noneUntil: number[]; // per entry: no rule of it runs for a later hit before this (hits come in order; `mayRun`)
   readonly next: Map<string, number>; // per `within` character: where last found (hits in order)
   readonly run: [number, number]; // the last token run across a seam, `[start, end)` (seams in order)
   /** Per `within.stops`: `[from, stop]`, the first stop at or after `from` (searches go forward). */
@@ -295,10 +295,7 @@ function seamReach(
   while (search.specials[special]! < copyFrom) special++;
   search.special = special;
   const plain = !(search.specials[special]! < stop);
-  if (
-    next === k + 2 &&
-    inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain)
-  )
+  if (next === k + 2 && inertSeam(text, tables, copyFrom, breaks[k]!, breaks[k + 1]!, stop, plain))
     return result;
   let copy = '';
   const seams: number[] = [];

@@ -8,14 +8,14 @@ import { scanTables } from '../../src/leaks/scanTables';
 import { textStream } from '../../src/leaks/textStream';
 
 // Issue 32, round 15: a seam whose two units some keyword has one after the other is read in a
-// short copy only when the units beside them fit a keyword too (`keywords`: a keyword's pair on
-// each side, or its start before the seam and its end after it).
+// short copy only when the units beside them fit a keyword too (a keyword's pair on each side,
+// or its start before the seam and its end after it).
 const tables = scanTables(LEAK_RULES);
 const texts = (...parts: string[]) => ({
   segments: parts.map((text) => ({ type: 'text', data: { text } })),
 });
 
-/** `inertSeam` of the first seam of `value`'s stream, as `joinedWindows` asks it (`keywords`). */
+/** `inertSeam` of the first seam of `value`'s stream, as `joinedWindows` asks it. */
 function inert(value: unknown): boolean {
   const { text, joins } = textStream(value, false);
   const from = Math.max(0, joins[0]! - 40);
