@@ -1,36 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { firstPass } from '../../src/leaks/firstPass';
-import { inertSeam } from '../../src/leaks/inertSeam';
 import { LEAK_RULES } from '../../src/leaks/leakRules';
 import { maskLeaks } from '../../src/leaks/maskLeaks';
 import { scanTables } from '../../src/leaks/scanTables';
-import { textStream } from '../../src/leaks/textStream';
+import { inert, texts } from './seamHelpers';
 
 // Issue 32: a seam whose short copy provably yields nothing is decided without the copy, its
 // reader view and their two passes. Every other seam is still read.
 
-/**
- * `inertSeam` of the first seam of `value`'s stream, with the copy's reach `seamReach` gives it
- * and whether the text's pass saw a special there, as `joinedWindows` asks it.
- */
-function inert(value: unknown, tables = scanTables(LEAK_RULES)): boolean {
-  const { text, joins } = textStream(value, false);
-  expect(joins.length).toBeGreaterThan(0);
-  const reach = Math.max(40, tables.longest);
-  const from = Math.max(0, joins[0]! - reach);
-  const to = Math.min(text.length, joins[1]! + reach);
-  // A unit above ASCII the tables meet for the first time is a special once (then classified).
-  firstPass(text, tables, true, 0);
-  const { specials } = firstPass(text, tables, true, 0);
-  const plain = !Array.from(specials.list.subarray(0, specials.length)).some(
-    (at) => from <= at && at < to,
-  );
-  return inertSeam(text, tables, from, joins[0]!, joins[1]!, to, plain);
-}
-
-const texts = (...parts: string[]) => ({
-  segments: parts.map((text) => ({ type: 'text', data: { text } })),
-});
 const key = `ghp_${'aB3dE5gH7jK9mN1pQ3rS5tU7vW9xY1zA2cD4'}`;
 
 describe('a seam that cannot complete anything is decided without its copy', () => {

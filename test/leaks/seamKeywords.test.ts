@@ -1,31 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { firstPass } from '../../src/leaks/firstPass';
-import { inertSeam } from '../../src/leaks/inertSeam';
 import { joinedWindows } from '../../src/leaks/joinedWindows';
 import { LEAK_RULES } from '../../src/leaks/leakRules';
 import { maskLeaks } from '../../src/leaks/maskLeaks';
 import { scanTables } from '../../src/leaks/scanTables';
 import { textStream } from '../../src/leaks/textStream';
+import { inert, texts } from './seamHelpers';
 
 // Issue 32, round 15: a seam whose two units some keyword has one after the other is read in a
 // short copy only when the units beside them fit a keyword too (a keyword's pair on each side,
 // or its start before the seam and its end after it).
 const tables = scanTables(LEAK_RULES);
-const texts = (...parts: string[]) => ({
-  segments: parts.map((text) => ({ type: 'text', data: { text } })),
-});
-
-/** `inertSeam` of the first seam of `value`'s stream, as `joinedWindows` asks it. */
-function inert(value: unknown): boolean {
-  const { text, joins } = textStream(value, false);
-  const from = Math.max(0, joins[0]! - 40);
-  const to = Math.min(text.length, joins[1]! + 40);
-  const { specials } = firstPass(text, tables, true, 0);
-  const plain = !Array.from(specials.list.subarray(0, specials.length)).some(
-    (at) => from <= at && at < to,
-  );
-  return inertSeam(text, tables, from, joins[0]!, joins[1]!, to, plain);
-}
 
 describe('a seam with a keyword`s pair of units is read only when the units beside fit', () => {
   it('decided without the copy where the units beside the pair fit no keyword', () => {
