@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
@@ -18,9 +18,9 @@ const shared = {
 // uses keeps every static import it has (esbuild: a chunk holding what the file imports is loaded
 // with it, used or not). So the core ships as dist/index.js, everything a first load may need,
 // importing no file of its own but dynamically, and dist/lazy/*.js: each module the core imports
-// dynamically, self-contained (the small helpers and the schema judge it shares with the index are
+// dynamically, self-contained (the schema judge and other code it shares with the index are
 // copied into it). What must be one for both — ProviderError, so that `instanceof` holds for what
-// a transport throws — a lazy chunk imports from the index.
+// a transport throws — a lazy chunk imports from the index, and so are the SHARED helpers below.
 const LAZY = readdirSync('src', { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
   .flatMap((file) =>
@@ -32,6 +32,15 @@ const LAZY = readdirSync('src', { recursive: true, encoding: 'utf8' })
 if (new Set(LAZY.map((path) => basename(path))).size !== new Set(LAZY).size)
   throw new Error(`lazy modules with the same file name: ${LAZY.join(', ')}`);
 const FROM_INDEX = [resolve('src/providers/providerError.ts')];
+// Helpers a first load and the lazy chunks both use: a lazy chunk imports them from the index
+// rather than carry a copy, which a bundle would ship twice ({ checkReply } in all -0.5 KB gz).
+// The ESM index exports them under these names for dist/lazy/ only: not in index.d.ts, not the
+// API (index.cjs inlines its lazy modules). A lazy module importing another name of theirs fails
+// to build.
+const SHARED: Record<string, Record<string, string>> = {
+  [resolve('src/issues/excerpt.ts')]: { excerpt: '_excerpt' },
+  [resolve('src/issues/appendPointer.ts')]: { appendPointer: '_appendPointer' },
+};
 
 /** The index: its dynamic imports of lazy modules leave the bundle, for dist/lazy/. */
 const lazyImports: Plugin = {
@@ -45,15 +54,42 @@ const lazyImports: Plugin = {
   },
 };
 
-/** A lazy chunk: what must be one with the index comes from it. */
+/** The index's JavaScript (not its types) also exports the SHARED helpers, for the lazy chunks. */
+const shareHelpers: Plugin = {
+  name: 'share-helpers',
+  setup(build) {
+    build.onLoad({ filter: /\/src\/index\.ts$/ }, (args) => {
+      if (args.path !== resolve('src/index.ts')) return undefined;
+      const exports = Object.entries(SHARED).map(
+        ([path, names]) =>
+          `export { ${Object.entries(names)
+            .map(([name, as]) => `${name} as ${as}`)
+            .join(', ')} } from './${relative('src', path).slice(0, -'.ts'.length)}';`,
+      );
+      return { contents: [readFileSync(args.path, 'utf8'), ...exports].join('\n'), loader: 'ts' };
+    });
+  },
+};
+
+/** A lazy chunk: what must be one with the index, and the SHARED helpers, come from it. */
 const fromIndex: Plugin = {
   name: 'from-index',
   setup(build) {
-    build.onResolve({ filter: /^\.{1,2}\// }, (args) =>
-      FROM_INDEX.includes(resolve(args.resolveDir, `${args.path}.ts`))
-        ? { path: '../index.js', external: true }
-        : undefined,
-    );
+    build.onResolve({ filter: /^\.{1,2}\// }, (args) => {
+      if (args.namespace === 'from-index') return { path: '../index.js', external: true };
+      const path = resolve(args.resolveDir, `${args.path}.ts`);
+      if (FROM_INDEX.includes(path)) return { path: '../index.js', external: true };
+      // One module per importer: shared by several chunks, it would be a chunk of its own.
+      return SHARED[path]
+        ? { path: `${path}#${args.importer}`, namespace: 'from-index', pluginData: path }
+        : undefined;
+    });
+    // A SHARED helper's file, as the index exports it.
+    build.onLoad({ filter: /./, namespace: 'from-index' }, (args) => ({
+      contents: `export { ${Object.entries(SHARED[args.pluginData as string]!)
+        .map(([name, as]) => `${as} as ${name}`)
+        .join(', ')} } from '../index.js';`,
+    }));
   },
 };
 
@@ -97,7 +133,7 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     clean: true,
     splitting: false,
-    esbuildPlugins: [lazyImports],
+    esbuildPlugins: [lazyImports, shareHelpers],
   },
   { ...shared, format: ['cjs'], entry: { index: 'src/index.ts' }, clean: false },
   {

@@ -18,9 +18,9 @@ export function excerpt(text: string, offset = 0, max = EXCERPT_MAX): string {
   const start = Math.max(0, Math.min(offset - (max >> 1), text.length - max));
   let end = Math.min(text.length, start + max);
   let from = start;
-  // Never cut a surrogate pair in half.
+  // Never cut a surrogate pair in half: a low surrogate first, a high (0xd800-0xdbff) one last.
   if (isLowSurrogate(text.charCodeAt(from))) from++;
-  if (isHighSurrogate(text.charCodeAt(end - 1))) end--;
+  if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
   const cut = text
     .slice(from, end)
     .replace(RUN, (run) => (NOT_WORD.test(run) ? `${[...run].slice(0, 4).join('')}…` : run));
@@ -35,11 +35,7 @@ export function excerpt(text: string, offset = 0, max = EXCERPT_MAX): string {
   return (from > 0 ? '…' : '') + body + (end < text.length ? '…' : '');
 }
 
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-/** A UTF-16 low (trailing) surrogate. */
+/** A UTF-16 low (trailing) surrogate: a unit of `charCodeAt`, NaN past the end. */
 export function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
+  return (code & 0xfc00) === 0xdc00;
 }

@@ -48,6 +48,21 @@ it('the build ships the lazy chunks the core imports', () => {
   expect(index).not.toMatch(/^import [^;]*from '\.\//m);
 });
 
+it('ships the helpers shared with the lazy chunks once: in the index, not its types', () => {
+  const chunks = readdirSync(join(ROOT, 'dist/lazy'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(join(ROOT, 'dist/lazy', file), 'utf8'));
+  for (const name of ['excerpt', 'appendPointer']) {
+    expect(chunks.filter((text) => text.includes(`function ${name}(`))).toEqual([]);
+    expect(chunks.some((text) => text.includes(`_${name}`))).toBe(true);
+    expect(readFileSync(join(ROOT, 'dist/index.js'), 'utf8')).toMatch(
+      new RegExp(` as _${name}\\b`),
+    );
+    for (const types of ['dist/index.d.ts', 'dist/index.d.cts'])
+      expect(readFileSync(join(ROOT, types), 'utf8')).not.toContain(`_${name}`);
+  }
+});
+
 describe('in workerd', () => {
   let mf: Miniflare;
   let modules: { path: string; text: string }[];
