@@ -6,8 +6,8 @@ import { separatedRunAt } from './separatedRuns';
 /** Base64 runs at least this long are decoded (12 bytes: the shortest secret worth finding). */
 export const MIN_ENCODED_RUN = 24;
 
-/** Every code unit after the first multiple of this inside a long enough run is looked at. */
-const STEP = MIN_ENCODED_RUN >> 1;
+/** Every code unit after the first multiple of this inside a long enough run is looked at (a pure call: see removeHiddenCharacters.ts). */
+const STEP = /* @__PURE__ */ (() => MIN_ENCODED_RUN >> 1)();
 
 /**
  * Appends to `runs` the pairs `[start, end)` of the maximal runs of token characters at least

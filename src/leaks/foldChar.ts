@@ -32,7 +32,8 @@ function confusableOf(code: number): string | undefined {
 }
 
 const DEFAULT_IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
-const INVISIBLE = /* @__PURE__ */ new RegExp(`^[${INVISIBLE_CONTROLS}]$`);
+// Built in a pure call, so a bundle that never folds drops it (see removeHiddenCharacters.ts).
+const INVISIBLE = /* @__PURE__ */ (() => new RegExp(`^[${INVISIBLE_CONTROLS}]$`))();
 const MARK = /^[\p{Mn}\p{Me}]$/u;
 const HAS_ASCII = /[\x21-\x7e]/;
 

@@ -46,18 +46,20 @@ const VISIBLE: Record<string, string> = {
   mention: 'target',
 };
 // The member names a segment reply is written with: no secret, and never joined to a string.
-const CATALOG_NAMES = /* @__PURE__ */ new Set(
-  'segments type data text content target media kind value message_id forward_id id url title'.split(
-    ' ',
-  ),
-);
+// (Pure calls here and below: a bundle that never lays out a stream drops them.)
+const CATALOG_NAMES = /* @__PURE__ */ (() =>
+  new Set(
+    'segments type data text content target media kind value message_id forward_id id url title'.split(
+      ' ',
+    ),
+  ))();
 /**
  * What keeps two strings apart that the reader does not see as one: two paragraph separators
  * (white space to every rule; the scanner reads one as a line end a key may be wrapped at, and
  * two in a row as the end of a text).
  */
 const BARRIER = '\u2029\u2029';
-const BARRIER_MENTION = `${BARRIER}@`;
+const BARRIER_MENTION = /* @__PURE__ */ (() => `${BARRIER}@`)();
 
 /** The first (`step` 1) or last (`step` -1) character of a string that is not an emphasis marker (`*_\`~`); -1 when none. */
 function edgeCode(text: string, step: 1 | -1): number {

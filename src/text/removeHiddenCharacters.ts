@@ -19,15 +19,17 @@ export interface HiddenRemoval {
  * Matches where a text may have a character `removeHiddenCharacters` takes out (one character
  * class, the fastest search there is: a tag character is looked for by its high surrogate).
  */
-export const HIDDEN_CHARACTER = /* @__PURE__ */ new RegExp(
-  `[${BIDI_CONTROLS}${INVISIBLE_CONTROLS}\\udb40]`,
-);
-const BIDI = /* @__PURE__ */ new RegExp(`[${BIDI_CONTROLS}]`);
+// Each pattern is built inside a pure call: a bundle that never uses it drops it (esbuild cannot
+// prove a template's `${…}` pure, so a bare `new RegExp` stayed in every first load).
+export const HIDDEN_CHARACTER = /* @__PURE__ */ (() =>
+  new RegExp(`[${BIDI_CONTROLS}${INVISIBLE_CONTROLS}\\udb40]`))();
+const BIDI = /* @__PURE__ */ (() => new RegExp(`[${BIDI_CONTROLS}]`))();
 // A flag is matched first and kept; every other hidden character is matched alone and dropped.
-const EACH = /* @__PURE__ */ new RegExp(
-  `(${SUBDIVISION_FLAG})|[${BIDI_CONTROLS}${INVISIBLE_CONTROLS}]|${TAG_CHARACTER}`,
-  'g',
-);
+const EACH = /* @__PURE__ */ (() =>
+  new RegExp(
+    `(${SUBDIVISION_FLAG})|[${BIDI_CONTROLS}${INVISIBLE_CONTROLS}]|${TAG_CHARACTER}`,
+    'g',
+  ))();
 
 /**
  * The text with what can make a client display it differently from how it was checked taken
