@@ -58,7 +58,8 @@ export async function applyPolicies(
   }
   // The stream and its findings are reused only while media replacement has changed nothing.
   // Found nothing in it, with no number literal to look for, leak masking has nothing to do (an
-  // `allow` is read only at a finding, but one that is no list throws there: that path stays).
+  // `allow` matters only at a finding, but findLeaks makes a Set of it first, and one that is no
+  // list throws there: with an `allow`, that path stays).
   const scanned = current === clean ? { stream, found } : undefined;
   const masked = maskOutboundOf(
     current,
