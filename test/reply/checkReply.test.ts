@@ -223,6 +223,26 @@ describe('checkReply policies', () => {
     expect(result).toMatchObject({ status: 'completed', findings: [], meta: { stage: 'model' } });
   });
 
+  it('with nothing found in the text, still masks a host number literal and rewrites host paths', async () => {
+    // The shared scan finds nothing here: the masking is skipped only without literals.
+    const text = JSON.stringify({
+      segments: [
+        { type: 'face', data: { id: 987654321 } },
+        { type: 'text', data: { text: 'see /home/alice/notes.txt' } },
+      ],
+    });
+    const result = await checkReply(text, {
+      leaks: { literals: ['987654321'] },
+      hostPaths: { roots: [{ root: '/home/alice', replacement: '~' }] },
+    });
+    expect(result.status).toBe('completed');
+    expect(result.value?.segments).toEqual([
+      { type: 'face', data: { id: '[REDACTED]' } },
+      { type: 'text', data: { text: 'see ~/notes.txt' } },
+    ]);
+    expect(result.findings.map((finding) => finding.rule)).toEqual(['host-literal', 'host-path']);
+  });
+
   it('never quotes a secret in a parse issue', async () => {
     const result = await checkReply(
       `{"segments":[{"type":"text","data":{"text":"${token}"}}]} trailing ${token}`,
