@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
@@ -50,39 +50,6 @@ const lazyImports: Plugin = {
       const path = resolve(args.resolveDir, `${args.path}.ts`);
       if (args.kind !== 'dynamic-import' || !LAZY.includes(path)) return undefined;
       return { path: `./lazy/${basename(path, '.ts')}.js`, external: true };
-    });
-  },
-};
-
-// A turn (enforceReply, streamReply) checks each answer with checkReply, which imports its checks
-// (replyChecks: the policies, the outbound masking, the redaction) on first use. But a turn's
-// first load carries the scanner already (it masks and redacts synchronously), and the checks
-// chunk is self-contained: a turn would load the scanner a second time (32 KB gz) and build its
-// tables twice. So the ESM index's turn plan gets a copy of checkReply that imports its checks
-// statically (a turn's first load +0.8 KB gz); checkReply as exported still loads them lazily
-// ({ checkReply }'s first load keeps no scanner), so a bundle of both carries checkReply twice
-// (+0.5 KB). The chunk cannot take the scanner from the index (SHARED): a bundler splits by file,
-// and all the index carries that any chunk uses would join every first load. The CJS build
-// inlines its lazy modules anyway.
-const TURN_PLAN = resolve('src/reply/turnPlan.ts');
-const LAZY_CHECKS = "import('./replyChecks')";
-const turnChecks: Plugin = {
-  name: 'turn-checks',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/checkReply$/ }, (args) =>
-      args.importer === TURN_PLAN
-        ? { path: resolve(args.resolveDir, 'checkReply.ts'), namespace: 'turn-checks' }
-        : undefined,
-    );
-    build.onLoad({ filter: /./, namespace: 'turn-checks' }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (source.split(LAZY_CHECKS).length !== 2)
-        throw new Error(`${args.path}: expected one ${LAZY_CHECKS}`);
-      return {
-        contents: `import { replyChecks as turnChecks } from './replyChecks';\n${source.replace(LAZY_CHECKS, 'Promise.resolve({ replyChecks: turnChecks })')}`,
-        loader: 'ts',
-        resolveDir: dirname(args.path),
-      };
     });
   },
 };
@@ -166,7 +133,7 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     clean: true,
     splitting: false,
-    esbuildPlugins: [turnChecks, lazyImports, shareHelpers],
+    esbuildPlugins: [lazyImports, shareHelpers],
   },
   { ...shared, format: ['cjs'], entry: { index: 'src/index.ts' }, clean: false },
   {

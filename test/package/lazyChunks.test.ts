@@ -43,7 +43,7 @@ it('the build ships the lazy chunks the core imports', () => {
     ...lazyFiles.map((file) => readFileSync(join(ROOT, 'dist/lazy', file), 'utf8')),
   ].join('\n');
   for (const file of lazyFiles) expect(importers).toContain(`import('./${file}')`);
-  // checkReply as exported loads its checks; a turn's copy of it imports them (tsup.config.ts).
+  // checkReply as exported loads its checks; a turn imports them (turnPlan.ts, checkReplyWith).
   expect(index.split(`import('./lazy/replyChecks.js')`)).toHaveLength(2);
   // The index imports nothing of its own statically: see tsup.config.ts.
   expect(index).not.toMatch(/^import [^;]*from '\.\//m);
