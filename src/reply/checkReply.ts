@@ -31,9 +31,22 @@ export interface CheckReplyOptions extends ReplyPolicies {
  * if (result.status === 'completed') send(result.value.segments);
  * else send(result.notice!.segments);
  */
-export async function checkReply(
+export function checkReply(
   text: string,
   options: CheckReplyOptions = {},
+): Promise<SegmentReplyResult> {
+  return checkReplyWith(text, options, loadChecks);
+}
+
+/**
+ * {@link checkReply} with its checks from `load`. A turn passes the checks its first load carries
+ * (it masks and redacts with the same scanner): loaded lazily, they are a chunk of their own, a
+ * second copy of the scanner (32 KB gz) a turn would download and build tables for again.
+ */
+export async function checkReplyWith(
+  text: string,
+  options: CheckReplyOptions,
+  load: () => Promise<ReplyChecks | undefined>,
 ): Promise<SegmentReplyResult> {
   const startedAt = performance.now();
   const end = {
@@ -46,7 +59,7 @@ export async function checkReply(
     leaks: options.leaks,
   } as const;
 
-  const checks = await loadChecks();
+  const checks = await load();
   if (!checks) return unchecked(end);
   const finalizeSegments = (turnEnd: SegmentEnd) =>
     finalizeWith(turnEnd, checks.redact) as SegmentReplyResult;

@@ -13,8 +13,9 @@ import { SEGMENT_SCHEMA_NAME } from '../segments/providerSchemas';
 import { segmentInstruction } from '../segments/segmentInstruction';
 import { segmentJsonSchema } from '../segments/segmentJsonSchema';
 import { checkCustomReply } from './checkCustomReply';
-import { checkReply } from './checkReply';
+import { type CheckReplyOptions, checkReplyWith } from './checkReply';
 import { DEFAULT_FAILURE_NOTICE } from './failureNotice';
+import { replyChecks } from './replyChecks';
 import type { TurnOptions } from './turnOptions';
 
 /** The verdict on one attempt's answer, the same shape for every mode. */
@@ -93,11 +94,12 @@ export async function planTurn(
   };
 }
 
-async function segmentVerdict(
-  text: string,
-  options: Parameters<typeof checkReply>[1] & object,
-): Promise<AttemptVerdict> {
-  const result = await checkReply(text, options);
+// A turn's first load carries the scanner (it masks and redacts with it): its answers are checked
+// with the same checks, not a lazily loaded second copy (see checkReplyWith).
+const loadTurnChecks = () => Promise.resolve(replyChecks);
+
+async function segmentVerdict(text: string, options: CheckReplyOptions): Promise<AttemptVerdict> {
+  const result = await checkReplyWith(text, options, loadTurnChecks);
   const postGuardrail = result.meta.stage === 'post_guardrail';
   if (result.status === 'completed')
     return { ok: true, value: result.value, issues: [], findings: result.findings, postGuardrail };
