@@ -73,7 +73,11 @@ export function inertSeam(
     )
       return false;
   }
-  return !SPACED_UNITS.test(text.slice(Math.max(0, end - 7), start + 6));
+  // Two spaces at least, or the pattern's two literal ones cannot match.
+  const a = Math.max(0, end - 7);
+  let spaces = 0;
+  for (let i = a; i < start + 6; i++) if (text.charCodeAt(i) === 0x20) spaces++;
+  return spaces < 2 || !SPACED_UNITS.test(text.slice(a, start + 6));
 }
 
 /**
