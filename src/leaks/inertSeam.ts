@@ -1,4 +1,4 @@
-import { ASCII_UNITS, asciiUnit, unitPair } from './caselessUnit';
+import { asciiUnit, unitPair } from './caselessUnit';
 import { MIN_ENCODED_RUN } from './encodedRuns';
 import type { ScanTables } from './scanTables';
 import { isTokenChar } from './tokenChars';
@@ -34,10 +34,9 @@ function units(text: string, i: number, stop: number, step: number): number {
  *  - no keyword crosses the seam in the view (in the copy, which keeps the markers, a keyword
  *    across it holds no marker, so it is one in the view too): no keyword has the two units
  *    either side of it one after the other, as a caseless regex reads them (`pairs`; a unit
- *    above ASCII matches only one above ASCII). Where one has, the copy is read only when the
- *    units beside the pair fit a keyword too: the one before it and the pair's first one a
- *    keyword's pair, or the first one a keyword's start; the same after it (`edges`;
- *    on the bench's ordinary text 1 seam in 10 has a pair, `0` + `A` of `sq0atp`, and none fits).
+ *    above ASCII matches only one above ASCII). Where one has, the copy is read only when such
+ *    a keyword reads, that way, the units around the seam (`fits`; on the bench's ordinary text
+ *    1 seam in 10 has a pair, `0` + `A` of `sq0atp`, and none of them the keyword).
  *  - no run of separated units (spaced out, or hex bytes spaced out) crosses it: units of one or
  *    two characters spaced out on both sides of the seam are read in the copy.
  * Not decided here when a keyword holds a marker (a reader's view drops it).
@@ -64,38 +63,43 @@ export function inertSeam(
   while (last > from && isMarker(text.charCodeAt(last - 1))) last--;
   let first = start;
   while (first < to && isMarker(text.charCodeAt(first))) first++;
-  const unitBefore = text.charCodeAt(last - 1);
-  const unitAfter = text.charCodeAt(first);
-  if (tables.pairs[unitPair(unitBefore, unitAfter)]) {
-    // A keyword across the seam has the unit before that pair's first one too (markers skipped),
-    // or starts with it; the unit after its second one, or ends with it.
-    let prev = last - 1;
-    while (prev > from && isMarker(text.charCodeAt(prev - 1))) prev--;
-    let next = first + 1;
-    while (next < to && isMarker(text.charCodeAt(next))) next++;
-    const edge = edges(tables);
+  // Where keywords have them, the copy is read only when one reads the units around them too.
+  const list = tables.pairs[unitPair(text.charCodeAt(last - 1), text.charCodeAt(first))] ?? [];
+  for (let q = 0; q < list.length; q += 2) {
+    const keyword = tables.keywords[list[q]!]!;
     if (
-      (edge[asciiUnit(unitBefore)] ||
-        tables.pairs[unitPair(text.charCodeAt(prev - 1), unitBefore)]) &&
-      (edge[ASCII_UNITS + asciiUnit(unitAfter)] ||
-        tables.pairs[unitPair(unitAfter, text.charCodeAt(next))])
+      fits(text, keyword, list[q + 1]!, last, from, -1) &&
+      fits(text, keyword, list[q + 1]!, first, to, 1)
     )
       return false;
   }
-  return !SPACED_UNITS.test(text.slice(Math.max(0, end - 7), start + 6));
+  // Two spaces at least, or the pattern's two literal ones cannot match.
+  const a = Math.max(0, end - 7);
+  let spaces = 0;
+  for (let i = a; i < start + 6; i++) if (text.charCodeAt(i) === 0x20) spaces++;
+  return spaces < 2 || !SPACED_UNITS.test(text.slice(a, start + 6));
 }
 
-const edgesOf = new WeakMap<ScanTables, Uint8Array>();
-
-/** Per unit as `asciiUnit` reads it, 1 when a keyword starts with it; from `ASCII_UNITS` on, ends with it. */
-function edges(tables: ScanTables): Uint8Array {
-  let table = edgesOf.get(tables);
-  if (!table) {
-    edgesOf.set(tables, (table = new Uint8Array(2 * ASCII_UNITS)));
-    for (const keyword of tables.keywords) {
-      table[asciiUnit(keyword.charCodeAt(0))] = 1;
-      table[ASCII_UNITS + asciiUnit(keyword.charCodeAt(keyword.length - 1))] = 1;
-    }
+/**
+ * True when `keyword` reads the text from `i` towards `stop`, markers skipped, as a caseless regex
+ * reads it: its units from `j` on (forward with `step` 1), or those before `j` backward (-1).
+ */
+function fits(
+  text: string,
+  keyword: string,
+  j: number,
+  i: number,
+  stop: number,
+  step: number,
+): boolean {
+  const back = step > 0 ? 0 : -1;
+  while (j !== (step > 0 ? keyword.length : 0)) {
+    if ((stop - i) * step <= 0) return false;
+    const code = text.charCodeAt(i + back);
+    i += step;
+    if (isMarker(code)) continue;
+    if (asciiUnit(code) !== asciiUnit(keyword.charCodeAt(j + back))) return false;
+    j += step;
   }
-  return table;
+  return true;
 }

@@ -45,8 +45,10 @@ export function joinedWindows(
   if (tables.around > 64) return [[0, text.length]];
   const starts: number[] = [];
   let removed = 0; // what the breaks remove in all: a match reaches no further than its length and that
-  for (let k = 0; k < breaks.length; k += 2)
-    removed += breaks[k + 1]! - starts[starts.push(breaks[k]!) - 1]!;
+  for (let k = 0; k < breaks.length; k += 2) {
+    starts.push(breaks[k]!);
+    removed += breaks[k + 1]! - breaks[k]!;
+  }
   const windows = windowsAround(text, starts);
   if (tables.always.length > 0) return windows;
   // The hits are read before a short copy's pass (at the next level) could reuse them.
@@ -60,7 +62,7 @@ export function joinedWindows(
     removed,
     specials: pass.specials.list.slice(0, pass.specials.length),
     special: 0,
-    required: new Map(),
+    required: new Int8Array(tables.requires.length),
     noneUntil: [],
     next: new Map(),
     run: [-1, -1],
@@ -122,7 +124,7 @@ interface Search {
   /** The text's pass's `specials`, and the first at or after the start of the last seam's copy. */
   readonly specials: Int32Array;
   special: number;
-  readonly required: Map<number, boolean>; // per required string: whether it is in the text
+  readonly required: Int8Array; // per required string: 1 when in the text, 2 when not, 0 unknown
   readonly noneUntil: number[]; // per entry: no rule of it runs for a later hit before this (hits come in order; `mayRun`)
   readonly next: Map<string, number>; // per `within` character: where last found (hits in order)
   readonly run: [number, number]; // the last token run across a seam, `[start, end)` (seams in order)
@@ -173,10 +175,8 @@ function mayRun(search: Search, entry: number, at = -1, to = 0, near = 0): numbe
       let present = true;
       for (let q = tables.requiredFrom[r]!; present && q < tables.requiredFrom[r + 1]!; q++) {
         const id = tables.required[q]!;
-        let known = search.required.get(id);
-        if (known === undefined)
-          search.required.set(id, (known = text.includes(tables.requires[id]!)));
-        present = known;
+        search.required[id] ||= text.includes(tables.requires[id]!) ? 1 : 2;
+        present = search.required[id] === 1;
       }
       if (!present) continue;
       if (rule.within) {

@@ -1,4 +1,4 @@
-import { ASCII_UNITS, unitPair } from './caselessUnit';
+import { unitPair } from './caselessUnit';
 import { ignoresCase } from './ignoresCase';
 import { flat, type KeywordTables, keywordTables } from './keywordTables';
 import type { LeakRule } from './leakRule';
@@ -29,10 +29,11 @@ export interface ScanTables extends KeywordTables {
    */
   readonly around: number;
   /**
-   * Per two units one after the other in a keyword (by `unitPair`), 1: a keyword across a seam
-   * has the units either side of it in this table (`inertSeam`).
+   * Per two units one after the other in a keyword (by `unitPair`), the keywords that have them
+   * and where, `[entry, offset of the second, …]`: a keyword across a seam has the units either
+   * side of it here (`inertSeam`).
    */
-  readonly pairs: Uint8Array;
+  readonly pairs: readonly (readonly number[] | undefined)[];
 }
 
 // Tables by rule array, and by the rules in it: a host that makes a new array of the same rules
@@ -99,10 +100,11 @@ function build(rules: readonly LeakRule[]): ScanTables {
   const anyCaseUnits = Uint8Array.from(anyCase);
   const [entryFrom, entryRules] = flat(rulesOf);
   const [requiredFrom, required] = flat(requiredOf);
-  const pairs = new Uint8Array(ASCII_UNITS * ASCII_UNITS);
-  for (const keyword of keywords)
+  const pairs: number[][] = [];
+  keywords.forEach((keyword, e) => {
     for (let k = 1; k < keyword.length; k++)
-      pairs[unitPair(keyword.charCodeAt(k - 1), keyword.charCodeAt(k))] = 1;
+      (pairs[unitPair(keyword.charCodeAt(k - 1), keyword.charCodeAt(k))] ??= []).push(e, k);
+  });
   return {
     ...keywordTables(keywords, anyCaseUnits),
     rules,

@@ -7,20 +7,24 @@ import { scanTables } from '../../src/leaks/scanTables';
 import { textStream } from '../../src/leaks/textStream';
 import { inert, texts } from './seamHelpers';
 
-// Issue 32, round 15: a seam whose two units some keyword has one after the other is read in a
-// short copy only when the units beside them fit a keyword too (a keyword's pair on each side,
-// or its start before the seam and its end after it).
+// Issue 32, rounds 15–16: a seam whose two units some keyword has one after the other is read in
+// a short copy only when such a keyword reads the units around it (caseless, markers skipped).
 const tables = scanTables(LEAK_RULES);
 
-describe('a seam with a keyword`s pair of units is read only when the units beside fit', () => {
-  it('decided without the copy where the units beside the pair fit no keyword', () => {
+describe('a seam with a keyword`s pair of units is read only when the keyword reads there', () => {
+  it('decided without the copy where no keyword with the pair reads the units around it', () => {
     // `0a` of `sq0atp`: no keyword has `10` nor starts with `0`.
     expect(inert(texts('a 10', 'Article 10'))).toBe(true);
     expect(inert(texts('https://example.com/a/20', 'Article 20'))).toBe(true);
+    // Each side fits a keyword's pairs, but `sq0atp` does not read `sq0` + `atq` across it.
+    expect(inert(texts('see sq0', 'atq here'))).toBe(true);
+    expect(inert(texts('see xq0', 'atp here'))).toBe(true);
   });
 
   it('read where they fit (any case, markers skipped), and the key found across it', () => {
     expect(inert(texts('see sq0', 'atp-x here'))).toBe(false);
+    expect(inert(texts('see SQ0', 'ATP-x here'))).toBe(false);
+    expect(inert(texts('see sq0*', '*atp-x here'))).toBe(false);
     expect(inert(texts('see GH', 'P_x here'))).toBe(false);
     expect(inert(texts('see gh**', '`p_x` here'))).toBe(false);
     const reply = texts('see db_pa', 'ssword = "ZQJDokn0tt9"\nArticle 3');
