@@ -243,6 +243,29 @@ describe('checkReply policies', () => {
     expect(result.findings.map((finding) => finding.rule)).toEqual(['host-literal', 'host-path']);
   });
 
+  it('with nothing found and no literals (the masking skipped), still rewrites host paths', async () => {
+    const text = JSON.stringify({
+      segments: [{ type: 'text', data: { text: 'see /home/alice/notes.txt' } }],
+    });
+    const result = await checkReply(text, {
+      hostPaths: { roots: [{ root: '/home/alice', replacement: '~' }] },
+    });
+    expect(result.value?.segments).toEqual([{ type: 'text', data: { text: 'see ~/notes.txt' } }]);
+    expect(result.findings.map((finding) => finding.rule)).toEqual(['host-path']);
+  });
+
+  it('refuses an allow list that is not a list, with or without a finding (a host error)', async () => {
+    const reply = (text: string) =>
+      JSON.stringify({ segments: [{ type: 'text', data: { text } }] });
+    const allow = 5 as unknown as string[];
+    await expect(checkReply(reply('nothing here'), { leaks: { allow } })).rejects.toThrow(
+      TypeError,
+    );
+    await expect(checkReply(reply(`key ${token}`), { leaks: { allow } })).rejects.toThrow(
+      TypeError,
+    );
+  });
+
   it('never quotes a secret in a parse issue', async () => {
     const result = await checkReply(
       `{"segments":[{"type":"text","data":{"text":"${token}"}}]} trailing ${token}`,
