@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
@@ -58,13 +58,16 @@ const lazyImports: Plugin = {
 const shareHelpers: Plugin = {
   name: 'share-helpers',
   setup(build) {
-    build.onLoad({ filter: /\/src\/index\.ts$/ }, (args) => {
+    build.onLoad({ filter: /index\.ts$/ }, (args) => {
       if (args.path !== resolve('src/index.ts')) return undefined;
+      // An import specifier is a POSIX path wherever the build runs.
+      const specifier = (path: string) =>
+        `./${relative('src', path).slice(0, -'.ts'.length).split(sep).join('/')}`;
       const exports = Object.entries(SHARED).map(
         ([path, names]) =>
           `export { ${Object.entries(names)
             .map(([name, as]) => `${name} as ${as}`)
-            .join(', ')} } from './${relative('src', path).slice(0, -'.ts'.length)}';`,
+            .join(', ')} } from '${specifier(path)}';`,
       );
       return { contents: [readFileSync(args.path, 'utf8'), ...exports].join('\n'), loader: 'ts' };
     });
