@@ -29,13 +29,18 @@ export interface MediaPolicy {
 /** The default limit of one `read` call. */
 export const DEFAULT_READ_TIMEOUT_MS = 10_000;
 
-/** The default decoded size limits: 5 MiB images, 10 MiB audio, 20 MiB video and files. */
+/**
+ * The default decoded size limits: 5 MiB images, 10 MiB audio, 20 MiB video and files. Written
+ * as numbers, not `5 * 1024 * 1024`: esbuild counts a product as a possible side effect, so an
+ * unused object of products stayed in every bundle that imports the index (`{ checkReply }`'s
+ * first load included), even marked pure.
+ */
 export const DEFAULT_MEDIA_MAX_BYTES: Readonly<Record<MediaSegmentType, number>> =
   /* @__PURE__ */ Object.freeze({
-    image: 5 * 1024 * 1024,
-    audio: 10 * 1024 * 1024,
-    video: 20 * 1024 * 1024,
-    file: 20 * 1024 * 1024,
+    image: 5_242_880,
+    audio: 10_485_760,
+    video: 20_971_520,
+    file: 20_971_520,
   });
 
 /** The default notice text. */
