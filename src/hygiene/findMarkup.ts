@@ -20,6 +20,8 @@ export function findMarkup(
   stream: TextStream = textStream(value),
   shared?: readonly TextFinding[],
 ): Issue[] {
+  // A shared scan that found nothing: nothing to report (and no map of the rules to build).
+  if (shared?.length === 0) return [];
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const issues: Issue[] = [];
   // Not another rule set's findings (a scan shared with the leak rules).

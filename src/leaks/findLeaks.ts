@@ -1,5 +1,6 @@
 import type { Finding } from '../results/replyResult';
 import type { LeakOptions } from './leakOptions';
+import type { LeakRule } from './leakRule';
 import { leakRulesFor } from './leakRulesFor';
 import { MIN_LITERAL_LENGTH } from './hostLiteralRule';
 import { scanText, type TextFinding } from './scanText';
@@ -16,13 +17,15 @@ export function findLeaks(
   options: LeakOptions,
   shared?: readonly TextFinding[],
 ): Finding[] {
+  // Made first: an allow that is no list is refused (a TypeError), found or not.
   const allow = new Set(options.allow ?? []);
+  // A shared scan that found nothing: only numbers can still hold a host literal.
+  if (shared?.length === 0) return literalNumbers(stream, options, allow);
   const findings: Finding[] = [];
   const text = stream.text;
   const rules = leakRulesFor(options);
-  const ids = shared && new Set(rules.map((rule) => rule.id));
   const hits = (
-    ids ? shared.filter((item) => ids.has(item.rule)) : scanText(text, rules, stream.joins)
+    shared ? shared.filter(ruleIds(rules)) : scanText(text, rules, stream.joins)
   ).filter(({ start, end }) => !allow.has(text.slice(start, end).replace(/[\n\u2029]/g, '')));
   eachOverlap(stream, hits, (found, piece, start, end) =>
     findings.push({
@@ -41,6 +44,20 @@ export function findLeaks(
     .sort((a, b) => order(a) - order(b) || a.start! - b.start!)
     .map(({ order: _, ...finding }: Finding & { order?: number }) => finding);
   return [...sorted, ...literalNumbers(stream, options, allow)];
+}
+
+// Per rule array, a test that a finding is of one of its rules: made once, as the scanner's tables
+// are (scanTables), so a rule array is likewise not to be changed after its first use.
+const ofRules = new WeakMap<readonly LeakRule[], (item: TextFinding) => boolean>();
+
+/** The test that a finding (of a scan shared with other rules) is of one of these rules. */
+function ruleIds(rules: readonly LeakRule[]): (item: TextFinding) => boolean {
+  let test = ofRules.get(rules);
+  if (!test) {
+    const ids = new Set(rules.map((rule) => rule.id));
+    ofRules.set(rules, (test = (item) => ids.has(item.rule)));
+  }
+  return test;
 }
 
 // A number's text can hold only these characters: a literal with any other is never in one.

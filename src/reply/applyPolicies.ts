@@ -38,14 +38,13 @@ export async function applyPolicies(
   const stripped = stripHiddenCharacters(reply, false);
   const clean = stripped.value;
   const stream = stripped.stream;
-  const leaks = policies.leaks ?? {};
   const rules =
-    policies.hygiene === false || leaks === false ? undefined : sharedRules(leakRulesFor(leaks));
+    policies.hygiene === false || policies.leaks === false
+      ? undefined
+      : sharedRules(leakRulesFor(policies.leaks ?? {}));
   const found = rules ? scanText(stream.text, rules, stream.joins) : undefined;
-  // A shared scan that found nothing: no markup, and (below) maybe nothing to mask.
-  const none = found?.length === 0;
   const issues = [
-    ...(policies.hygiene === false || none ? [] : findMarkup(clean, undefined, stream, found)),
+    ...(policies.hygiene === false ? [] : findMarkup(clean, undefined, stream, found)),
     ...(policies.mentions ? checkMentions(clean, policies.mentions) : []),
   ];
   if (issues.length > 0) return { issues, reply, findings: [] };
@@ -56,17 +55,12 @@ export async function applyPolicies(
     current = inspected.reply;
     findings.push(...inspected.findings);
   }
-  // The stream and its findings are reused only while media replacement has changed nothing.
-  // Found nothing in it, with no number literal to look for, leak masking has nothing to do (an
-  // `allow` matters only at a finding, but findLeaks makes a Set of it first, and one that is no
-  // list throws there: with an `allow`, that path stays).
-  const scanned = current === clean ? { stream, found } : undefined;
+  // The stream and its findings are reused only while media replacement has changed nothing
+  // (findMarkup and findLeaks return at once when the shared scan found nothing).
   const masked = maskOutboundOf(
     current,
-    scanned && none && leaks && (leaks.literals ?? leaks.allow) === undefined
-      ? { leaks: false, hostPaths: policies.hostPaths }
-      : policies,
-    scanned,
+    policies,
+    current === clean ? { stream, found } : undefined,
   );
   findings.push(...masked.findings);
   return { issues: masked.issues, reply: masked.value, findings };
