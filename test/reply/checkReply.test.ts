@@ -224,7 +224,7 @@ describe('checkReply policies', () => {
   });
 
   it('with nothing found in the text, still masks a host number literal and rewrites host paths', async () => {
-    // The shared scan finds nothing here: the masking is skipped only without literals.
+    // The shared scan finds nothing here: findLeaks still looks for the literals in numbers.
     const text = JSON.stringify({
       segments: [
         { type: 'face', data: { id: 987654321 } },
@@ -243,7 +243,7 @@ describe('checkReply policies', () => {
     expect(result.findings.map((finding) => finding.rule)).toEqual(['host-literal', 'host-path']);
   });
 
-  it('with nothing found and no literals (the masking skipped), still rewrites host paths', async () => {
+  it('with nothing found and no literals (findLeaks returns at once), still rewrites host paths', async () => {
     const text = JSON.stringify({
       segments: [{ type: 'text', data: { text: 'see /home/alice/notes.txt' } }],
     });
