@@ -70,11 +70,13 @@ export async function* runAttempt(
   let request = first;
   let steps = 0;
   let exhausted = false;
-  const ended = (end: AttemptEnd): AttemptEnded => ({
-    ...end,
-    toolSteps: steps,
-    ...(exhausted ? { toolBudgetExhausted: true as const } : {}),
-  });
+  // Assigned, not `{ ...end, toolSteps }`: V8 builds a spread followed by new members slowly.
+  const ended = (end: AttemptEnd): AttemptEnded =>
+    Object.assign(
+      {},
+      end,
+      exhausted ? { toolSteps: steps, toolBudgetExhausted: true as const } : { toolSteps: steps },
+    );
   try {
     for (;;) {
       // Tools the model may call: a correction has none; the tools-off summary lists them for

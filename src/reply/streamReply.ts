@@ -108,18 +108,20 @@ async function* turn(
   const history: AttemptRecord[] = [];
   let usage: Usage | undefined;
   let toolBudgetExhausted = false;
+  // Assigned, not `{ ...base, ...rest, history }`: V8 builds a spread followed by new members
+  // slowly (~5 µs here).
   const end = (
     rest: Omit<TurnEnd<unknown>, keyof typeof base | 'history' | 'usage' | 'leaks'>,
   ): ReplyEvent => ({
     type: 'final',
-    result: finalizeReply({
-      ...base,
-      ...rest,
-      history,
-      leaks: options.leaks,
-      ...(usage ? { usage } : {}),
-      ...(toolBudgetExhausted ? { toolBudgetExhausted } : {}),
-    }),
+    result: finalizeReply(
+      Object.assign({}, base, rest, {
+        history,
+        leaks: options.leaks,
+        ...(usage ? { usage } : {}),
+        ...(toolBudgetExhausted ? { toolBudgetExhausted } : {}),
+      }),
+    ),
   });
 
   let request: ModelRequest = {
@@ -134,7 +136,7 @@ async function* turn(
   // Progress views are built only when asked for, once for every attempt of the turn.
   const progress = await progressFactory(options);
   for (let attempt = 1; ; attempt++) {
-    const stage = attempt === 1 ? 'model' : 'correction';
+    const stage = attempt === 1 ? ('model' as const) : ('correction' as const);
     yield { type: 'attempt', attempt, stage };
     const timeoutMs =
       attempt === 1
@@ -228,23 +230,20 @@ async function* turn(
       return;
     }
     if (verdict.value !== undefined) lastInvalid = { value: verdict.value, attempt };
+    // Members first, then the spread (V8 builds a spread followed by new members slowly).
     const refused = {
       status: 'validation_failed' as const,
       issues: verdict.issues,
       findings: verdict.findings,
       attempts: attempt,
-    };
-    const invalid =
-      options.onExhausted === 'return_invalid' && plan.mode === 'custom' && lastInvalid
+      // What the policies rewrote is never sent back to a model: the turn ends here.
+      stage: verdict.postGuardrail ? ('post_guardrail' as const) : stage,
+      ...(options.onExhausted === 'return_invalid' && plan.mode === 'custom' && lastInvalid
         ? { invalidValue: lastInvalid }
-        : {};
-    // What the policies rewrote is never sent back to a model: the turn ends here.
-    if (verdict.postGuardrail) {
-      yield end({ ...refused, ...invalid, stage: 'post_guardrail' });
-      return;
-    }
-    if (attempt > plan.corrections) {
-      yield end({ ...refused, ...invalid, stage });
+        : {}),
+    };
+    if (verdict.postGuardrail || attempt > plan.corrections) {
+      yield end(refused);
       return;
     }
     const text = ended.text ?? '';
@@ -255,7 +254,7 @@ async function* turn(
         path: '',
         message: `the reply has ${length} characters; a correction quotes at most ${MAX_CORRECTION_REPLY}`,
       };
-      yield end({ ...refused, ...invalid, issues: [...verdict.issues, tooLong], stage });
+      yield end({ ...refused, issues: [...verdict.issues, tooLong] });
       return;
     }
     // A correction quotes the reply as masked: no secret goes back to a model.
