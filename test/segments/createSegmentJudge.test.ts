@@ -7,6 +7,7 @@ import { emitJsonEvents } from './emitJsonEvents';
 import { mutatedReply, nearReply, validReply } from './segmentArbitraries';
 
 const judge = (value: unknown) => emitJsonEvents(value, createSegmentJudge());
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 /** Every event of a value, counted by an observer that accepts all. */
 const eventCount = (value: unknown) => {
   let count = 0;
@@ -62,7 +63,10 @@ describe('createSegmentJudge never refuses a valid reply', () => {
 describe('createSegmentJudge decides like validateSegments once it has seen everything', () => {
   it('refuses exactly the replies validateSegments refuses (random near-catalog values and mutations)', () => {
     fc.assert(
-      fc.property(fc.oneof(nearReply, mutatedReply), (value) => {
+      // As JSON carries them: the judge reads a parser's events, where NaN or Infinity (which
+      // the arbitraries make for host values) never occur; validateSegments refuses a face `id`
+      // of NaN that the judge, reading numbers as JSON's, took (seed -1361572960).
+      fc.property(fc.oneof(nearReply, mutatedReply).map(asJson), (value) => {
         const verdict = validateSegments(value);
         const rejection = judge(value);
         expect(rejection === undefined, JSON.stringify({ value, rejection })).toBe(verdict.ok);
