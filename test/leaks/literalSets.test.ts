@@ -4,16 +4,20 @@ import { BUILT_IN_RULES } from '../../src/leaks/builtInRules';
 import { leakRulesFor } from '../../src/leaks/leakRulesFor';
 import { scanTables } from '../../src/leaks/scanTables';
 
-// A host that writes `literals: [env.KEY]` in each call passes a new array every time: the rule
-// set (and the scanner's tables, kept per rule array) is found again by the literals' content.
-describe('the rule set for a host’s literals', () => {
+// A host that writes `literals: [env.KEY]` in each call passes a new array every time: the
+// literals' rule is found again by their content, and with it the scanner's tables (kept per the
+// rules in a set), built once.
+describe('the rules for a host’s literals', () => {
   const secret = 'sk-live-literal-0123456789';
 
-  it('is the same for a new array of the same literals', () => {
+  it('are the same rules, with the same tables, for a new array of the same literals', () => {
     const first = leakRulesFor({ literals: [secret] });
-    expect(leakRulesFor({ literals: [secret] })).toBe(first);
+    expect(leakRulesFor({ literals: [secret] })).toEqual(first);
     expect(scanTables(leakRulesFor({ literals: [secret] }))).toBe(scanTables(first));
     expect(first).toHaveLength(BUILT_IN_RULES.length + 1);
+    // The same array again: the same set.
+    const literals = [secret];
+    expect(leakRulesFor({ literals })).toBe(leakRulesFor({ literals }));
   });
 
   it('differs for other literals, and content that would join alike stays apart', () => {
